@@ -1,0 +1,119 @@
+/// The leading `---` block of a Markdown file, read as YAML.
+public struct Frontmatter: Hashable, Sendable {
+    /// Every top-level key, in the order written.
+    public var entries: [YAMLEntry]
+    /// Line of the opening `---`.
+    public var openingLine: Int
+    /// Line of the closing `---`, or `nil` when the block was never closed and was ended by recovery.
+    public var closingLine: Int?
+    /// Last line that belongs to the block (the closing fence, or the last YAML line when recovered).
+    public var lastLine: Int
+}
+
+/// A Markdown file split into frontmatter and body.
+struct SplitSource {
+    var frontmatter: Frontmatter?
+    /// The Markdown body with the frontmatter lines blanked out, so that line numbers
+    /// reported by the Markdown parser are the file's own.
+    var body: String
+    var diagnostics: [Diagnostic]
+}
+
+/// Finds and reads the frontmatter block, recovering from the ways real files get it wrong.
+enum FrontmatterSplitter {
+    static func split(_ text: String, file: String) -> SplitSource {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, isFence(first) else {
+            return SplitSource(frontmatter: nil, body: text, diagnostics: [])
+        }
+        var diagnostics: [Diagnostic] = []
+        let closing = lines.indices.dropFirst().first { isFence(lines[$0]) || lines[$0] == "..." }
+        var yamlEnd: Int  // index one past the last YAML line
+        var closingIndex: Int?
+
+        if let closing, !closesByAccident(lines, closing: closing) {
+            yamlEnd = closing
+            closingIndex = closing
+        } else {
+            yamlEnd = recoveryEnd(lines)
+            let opening = SourceLocation(file: file, line: 1)
+            if let closing {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "frontmatter-accidental-close",
+                    "frontmatter opened here is closed by the `---` at line \(closing + 1), which looks like a horizontal or table rule; ended it at line \(yamlEnd) instead",
+                    at: opening,
+                    notes: [DiagnosticNote("this `---` is Markdown, not the end of the frontmatter",
+                                           at: SourceLocation(file: file, line: closing + 1))],
+                    suggestion: "add a closing `---` line after the last frontmatter key"))
+            } else {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "unterminated-frontmatter",
+                    "frontmatter opened here is never closed; ended it at line \(yamlEnd)",
+                    at: opening,
+                    suggestion: "add a closing `---` line after the last frontmatter key"))
+            }
+        }
+
+        let yamlText = lines[1..<yamlEnd].joined(separator: "\n")
+        let read = YAMLReader.readMapping(yamlText, file: file, firstLine: 2)
+        diagnostics += read.diagnostics
+        let lastIndex = closingIndex ?? (yamlEnd - 1)
+        let frontmatter = Frontmatter(
+            entries: read.entries ?? [], openingLine: 1, closingLine: closingIndex.map { $0 + 1 },
+            lastLine: lastIndex + 1)
+        // Blank the frontmatter out of the body but keep its newlines.
+        let body = String(repeating: "\n", count: lastIndex + 1)
+            + lines[(lastIndex + 1)...].joined(separator: "\n")
+        return SplitSource(frontmatter: frontmatter, body: body, diagnostics: diagnostics)
+    }
+
+    private static func isFence(_ line: Substring) -> Bool {
+        line.hasPrefix("---") && line.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// A Markdown heading line: `#`, up to six of them, then a space or the end of the line.
+    static func isHeading(_ line: Substring) -> Bool {
+        let hashes = line.prefix { $0 == "#" }.count
+        guard (1...6).contains(hashes) else { return false }
+        let rest = line.dropFirst(hashes)
+        return rest.isEmpty || rest.first == " " || rest.first == "\t"
+    }
+
+    private static func isBlank(_ line: Substring) -> Bool {
+        line.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// A line that could be YAML inside a block: a key, a list item, a continuation, or a comment.
+    private static func looksLikeYAML(_ line: Substring) -> Bool {
+        if isBlank(line) || line.first == " " || line.first == "\t" || line.hasPrefix("- ") || line == "-" {
+            return true
+        }
+        if line.hasPrefix("#") { return true }  // a YAML comment; headings were handled by the caller
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let key = line[..<colon]
+        let after = line[line.index(after: colon)...]
+        let keyIsPlain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. \"'".contains($0) }
+        return keyIsPlain && (after.isEmpty || after.first == " ")
+    }
+
+    /// A `---` closes the block by accident when the lines before it stop looking like YAML:
+    /// a blank line followed by a heading, prose, or a table.
+    private static func closesByAccident(_ lines: [Substring], closing: Int) -> Bool {
+        var sawBlank = false
+        for line in lines[1..<closing] {
+            if isBlank(line) { sawBlank = true; continue }
+            if isHeading(line) && sawBlank { return true }
+            if sawBlank && !looksLikeYAML(line) { return true }
+        }
+        return false
+    }
+
+    /// Where an unclosed block ends: before its first blank line or Markdown heading.
+    private static func recoveryEnd(_ lines: [Substring]) -> Int {
+        var index = 1
+        while index < lines.count, !isBlank(lines[index]), !isHeading(lines[index]) {
+            index += 1
+        }
+        return index
+    }
+}

@@ -1,0 +1,133 @@
+internal import CYAML
+
+/// Reads a YAML document with libyaml. Every `yaml_*` call of the project lives in this file.
+enum YAMLReader {
+    /// The result of reading a frontmatter block.
+    struct Result {
+        /// Top-level entries in document order; `nil` when the text is not a readable mapping.
+        var entries: [YAMLEntry]?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Parses `text` (the lines between the `---` fences). `firstLine` is the file line of its
+    /// first line, so that libyaml's 0-based marks map to what an editor shows.
+    static func readMapping(_ text: String, file: String, firstLine: Int) -> Result {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            return Result(entries: nil, diagnostics: [
+                Diagnostic(.error, code: "invalid-yaml", "could not start the YAML parser",
+                           at: SourceLocation(file: file, line: firstLine)),
+            ])
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Result in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var document = yaml_document_t()
+            guard yaml_parser_load(&parser, &document) != 0 else {
+                return Result(entries: nil, diagnostics: [problem(of: parser, file: file, firstLine: firstLine)])
+            }
+            defer { yaml_document_delete(&document) }
+
+            var walker = Walker(file: file, firstLine: firstLine)
+            guard let root = yaml_document_get_root_node(&document) else {
+                return Result(entries: [], diagnostics: [])  // an empty block
+            }
+            guard root.pointee.type == YAML_MAPPING_NODE else {
+                let value = walker.value(of: root, in: &document, depth: 0)
+                return Result(entries: nil, diagnostics: [
+                    Diagnostic(.error, code: "frontmatter-not-mapping",
+                               "frontmatter is \(value.kindName), not a map of keys to values",
+                               at: walker.location(of: root.pointee.start_mark),
+                               suggestion: "write one `key: value` per line, for example `name: my-skill`"),
+                ])
+            }
+            let entries = walker.entries(of: root, in: &document, depth: 0)
+            return Result(entries: entries, diagnostics: walker.diagnostics)
+        }
+    }
+
+    private static func problem(of parser: yaml_parser_t, file: String, firstLine: Int) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.context.map { String(cString: $0) }
+        let mark = parser.problem_mark
+        let message = context.map { "invalid YAML: \(problem) \($0)" } ?? "invalid YAML: \(problem)"
+        return Diagnostic(
+            .error, code: "invalid-yaml", message,
+            at: SourceLocation(file: file, line: firstLine + Int(mark.line), column: Int(mark.column) + 1),
+            suggestion: "quote values that contain `: ` or start with a special character, and keep indentation consistent")
+    }
+
+    /// Turns libyaml's node graph into `YAMLValue`s, reporting duplicate keys on the way.
+    private struct Walker {
+        let file: String
+        let firstLine: Int
+        var diagnostics: [Diagnostic] = []
+        /// Aliases can nest; a depth limit keeps a hostile document from recursing forever.
+        static let maximumDepth = 64
+
+        func location(of mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(file: file, line: firstLine + Int(mark.line), column: Int(mark.column) + 1)
+        }
+
+        mutating func entries(
+            of node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t, depth: Int
+        ) -> [YAMLEntry] {
+            var result: [YAMLEntry] = []
+            var firstSeen: [String: SourceLocation] = [:]
+            var pair = node.pointee.data.mapping.pairs.start
+            while let current = pair, current != node.pointee.data.mapping.pairs.top {
+                defer { pair = current + 1 }
+                guard let keyNode = yaml_document_get_node(&document, current.pointee.key),
+                      let valueNode = yaml_document_get_node(&document, current.pointee.value)
+                else { continue }
+                let key = value(of: keyNode, in: &document, depth: depth + 1).displayText
+                let keyLocation = location(of: keyNode.pointee.start_mark)
+                let entry = YAMLEntry(key: key, value: value(of: valueNode, in: &document, depth: depth + 1),
+                                      location: keyLocation)
+                if let first = firstSeen[key] {
+                    diagnostics.append(Diagnostic(
+                        .error, code: "duplicate-key", "key `\(key)` appears twice; the last value wins",
+                        at: keyLocation, notes: [DiagnosticNote("first written here", at: first)],
+                        suggestion: "remove one of the two `\(key)` lines"))
+                    result.removeAll { $0.key == key }
+                } else {
+                    firstSeen[key] = keyLocation
+                }
+                result.append(entry)
+            }
+            return result
+        }
+
+        mutating func value(
+            of node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t, depth: Int
+        ) -> YAMLValue {
+            guard depth < Self.maximumDepth else { return .null }
+            switch node.pointee.type {
+            case YAML_SCALAR_NODE:
+                let scalar = node.pointee.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                if scalar.style == YAML_PLAIN_SCALAR_STYLE, ["", "~", "null", "Null", "NULL"].contains(text) {
+                    return .null
+                }
+                return .string(text)
+            case YAML_SEQUENCE_NODE:
+                var items: [YAMLValue] = []
+                var item = node.pointee.data.sequence.items.start
+                while let current = item, current != node.pointee.data.sequence.items.top {
+                    defer { item = current + 1 }
+                    if let child = yaml_document_get_node(&document, current.pointee) {
+                        items.append(value(of: child, in: &document, depth: depth + 1))
+                    }
+                }
+                return .list(items)
+            case YAML_MAPPING_NODE:
+                return .map(entries(of: node, in: &document, depth: depth))
+            default:
+                return .null
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A link destination taken apart: the file it names and the anchor, decoded.
+public struct LinkTarget: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `https:`, `mailto:`, `//host`: not ours to check.
+        case external
+        /// `#anchor` in the same document.
+        case sameDocument
+        /// `/docs/x.md`: relative to a site root, not to the document.
+        case siteAbsolute
+        /// `x.md`, `../y/SKILL.md#a`: relative to the document's folder.
+        case relative
+        /// An empty destination.
+        case empty
+    }
+
+    public var kind: Kind
+    /// The percent-decoded path, without query and anchor (empty for `sameDocument`).
+    public var path: String
+    /// The percent-decoded anchor after `#`, when there is one.
+    public var anchor: String?
+
+    public init(_ destination: String) {
+        var text = destination.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
+        var anchor: String?
+        if let hash = text.firstIndex(of: "#") {
+            anchor = String(text[text.index(after: hash)...]).removingPercentEncoding ?? String(text[text.index(after: hash)...])
+            text = String(text[..<hash])
+        }
+        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+        self.anchor = anchor
+        self.path = text.removingPercentEncoding ?? text
+        if destination.trimmingCharacters(in: .whitespaces).isEmpty {
+            kind = .empty
+        } else if Self.hasScheme(text) || text.hasPrefix("//") {
+            kind = .external
+        } else if text.isEmpty {
+            kind = anchor == nil ? .empty : .sameDocument
+        } else if text.hasPrefix("/") {
+            kind = .siteAbsolute
+        } else {
+            kind = .relative
+        }
+    }
+
+    private static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+}
+
+/// Root-relative path arithmetic with `/` separators.
+public enum RelativePath {
+    /// The folder of a root-relative file path ("" for a file at the root).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Joins `relative` onto `folder` and resolves `.` and `..`.
+    /// Returns `nil` when the result would leave the root.
+    public static func resolve(_ relative: String, from folder: String) -> String? {
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The path that leads from the folder `from` to the root-relative `path`.
+    public static func relative(_ path: String, from folder: String) -> String {
+        let base = folder.split(separator: "/").map(String.init)
+        let target = path.split(separator: "/").map(String.init)
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,181 @@
+internal import CCmarkGFM
+import Foundation
+
+/// Parses Markdown with cmark-gfm and converts its tree into Swift values.
+/// Every `cmark_*` call of the project lives in this file.
+enum CmarkConverter {
+    /// The GitHub extensions we parse with.
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Registering the extensions is not thread-safe; a static runs it once, before any parse.
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// cmark-gfm keeps global state (its extension registry and inline tables) that concurrent
+    /// parsers race on; parsers are therefore created and run one at a time, while the
+    /// conversion to Swift values and everything after it runs in parallel.
+    private static let lock = NSLock()
+
+    /// Parses `markdown` (a whole file whose frontmatter lines are blanked) into blocks.
+    /// Locations are 1-based lines and columns of `file`.
+    static func parse(_ markdown: String, file: String) -> [Block] {
+        precondition(registered)
+        lock.lock()
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
+            lock.unlock()
+            return []
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        var bytes = Array(markdown.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_parser_feed(parser, $0, buffer.count)
+            }
+        }
+        let finished = cmark_parser_finish(parser)
+        lock.unlock()
+        guard let root = finished else { return [] }
+        defer { cmark_node_free(root) }
+        var converter = Converter(file: file, lines: markdown.split(separator: "\n", omittingEmptySubsequences: false))
+        return converter.blocks(under: root)
+    }
+
+    private struct Converter {
+        let file: String
+        let lines: [Substring]
+        var slugger = Slugger()
+
+        func location(of node: OpaquePointer) -> SourceLocation {
+            let line = Int(cmark_node_get_start_line(node))
+            let byteColumn = Int(cmark_node_get_start_column(node))
+            return SourceLocation(file: file, line: max(line, 1), column: characterColumn(line: line, byteColumn: byteColumn))
+        }
+
+        /// cmark counts columns in bytes; an editor counts characters.
+        private func characterColumn(line: Int, byteColumn: Int) -> Int {
+            guard line >= 1, line <= lines.count, byteColumn > 1 else { return max(byteColumn, 1) }
+            let utf8 = lines[line - 1].utf8
+            let end = utf8.index(utf8.startIndex, offsetBy: min(byteColumn - 1, utf8.count))
+            return String(lines[line - 1][..<end]).count + 1
+        }
+
+        func children(of node: OpaquePointer) -> [OpaquePointer] {
+            var result: [OpaquePointer] = []
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                result.append(current)
+                child = cmark_node_next(current)
+            }
+            return result
+        }
+
+        func literal(_ node: OpaquePointer) -> String {
+            cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        }
+
+        func typeString(_ node: OpaquePointer) -> String {
+            cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        }
+
+        mutating func blocks(under node: OpaquePointer) -> [Block] {
+            children(of: node).compactMap { block($0) }
+        }
+
+        mutating func block(_ node: OpaquePointer) -> Block? {
+            let location = location(of: node)
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING:
+                let content = inlines(under: node)
+                let text = content.plainText
+                return .heading(Heading(level: Int(cmark_node_get_heading_level(node)), inlines: content, text: text,
+                                        anchor: slugger.slug(text), location: location))
+            case CMARK_NODE_PARAGRAPH:
+                return .paragraph(Paragraph(inlines: inlines(under: node), location: location))
+            case CMARK_NODE_LIST:
+                let items = children(of: node).map { item in
+                    ListItem(blocks: blocks(under: item),
+                             checked: typeString(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
+                             location: self.location(of: item))
+                }
+                return .list(ListBlock(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                                       start: Int(cmark_node_get_list_start(node)),
+                                       tight: cmark_node_get_list_tight(node) != 0, items: items, location: location))
+            case CMARK_NODE_CODE_BLOCK:
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" }).first.map(String.init)
+                var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
+                let fenced = cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0
+                return .codeBlock(CodeBlock(fenced: fenced, info: info,
+                                            language: language, code: literal(node), location: location))
+            case CMARK_NODE_BLOCK_QUOTE:
+                return .blockQuote(BlockQuote(blocks: blocks(under: node), location: location))
+            case CMARK_NODE_THEMATIC_BREAK:
+                return .thematicBreak(location)
+            case CMARK_NODE_HTML_BLOCK:
+                return .htmlBlock(HTMLBlock(html: literal(node), location: location))
+            default:
+                if typeString(node) == "table" { return .table(table(node, location: location)) }
+                return nil
+            }
+        }
+
+        mutating func table(_ node: OpaquePointer, location: SourceLocation) -> Table {
+            let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+            var alignments: [TableAlignment] = []
+            if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+                for index in 0..<columns {
+                    switch UInt8(raw[index]) {
+                    case UInt8(ascii: "l"): alignments.append(.left)
+                    case UInt8(ascii: "c"): alignments.append(.center)
+                    case UInt8(ascii: "r"): alignments.append(.right)
+                    default: alignments.append(.none)
+                    }
+                }
+            }
+            var header: [TableCell] = []
+            var rows: [[TableCell]] = []
+            for row in children(of: node) {
+                let cells = children(of: row).map { cell -> TableCell in
+                    let content = inlines(under: cell)
+                    return TableCell(inlines: content, text: content.plainText)
+                }
+                if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
+            }
+            return Table(alignments: alignments, header: header, rows: rows, location: location)
+        }
+
+        func inlines(under node: OpaquePointer) -> [Inline] {
+            children(of: node).compactMap { inline($0, parent: node) }
+        }
+
+        func inline(_ node: OpaquePointer, parent: OpaquePointer) -> Inline? {
+            // Inline positions are not always set by cmark-gfm; fall back to the enclosing block.
+            var location = location(of: node)
+            if cmark_node_get_start_line(node) == 0 { location = self.location(of: parent) }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT: return .text(literal(node))
+            case CMARK_NODE_CODE: return .code(CodeSpan(code: literal(node), location: location))
+            case CMARK_NODE_EMPH: return .emphasis(inlines(under: node))
+            case CMARK_NODE_STRONG: return .strong(inlines(under: node))
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                let link = Link(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                                title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                                children: inlines(under: node), location: location)
+                return cmark_node_get_type(node) == CMARK_NODE_LINK ? .link(link) : .image(link)
+            case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+            case CMARK_NODE_SOFTBREAK: return .softBreak
+            case CMARK_NODE_LINEBREAK: return .lineBreak
+            default:
+                if typeString(node) == "strikethrough" { return .strikethrough(inlines(under: node)) }
+                return nil
+            }
+        }
+    }
+}

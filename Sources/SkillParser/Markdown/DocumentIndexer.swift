@@ -1,0 +1,136 @@
+import Foundation
+
+/// Walks a document's blocks once and collects what the checks, the graph and the site use.
+struct DocumentIndexer {
+    var headings: [Heading] = []
+    var links: [Link] = []
+    var images: [Link] = []
+    var codeSpans: [CodeSpan] = []
+    var codeBlocks: [CodeBlock] = []
+    var tables: [Table] = []
+    var html: [HTMLFragment] = []
+    var rules: [Rule] = []
+    var relatedSkillItems: [RelatedSkillItem] = []
+
+    /// Headings above the current block, outermost first.
+    private var headingStack: [Heading] = []
+    /// Level of the "Related skills" heading whose section we are in, if any.
+    private var relatedSkillsLevel: Int?
+
+    mutating func visit(_ blocks: [Block]) {
+        for block in blocks { visit(block) }
+    }
+
+    private mutating func visit(_ block: Block) {
+        switch block {
+        case .heading(let heading):
+            headings.append(heading)
+            headingStack.removeAll { $0.level >= heading.level }
+            headingStack.append(heading)
+            if let level = relatedSkillsLevel, heading.level <= level { relatedSkillsLevel = nil }
+            if Self.isRelatedSkillsHeading(heading.text) { relatedSkillsLevel = heading.level }
+            visit(heading.inlines, at: heading.location)
+        case .paragraph(let paragraph):
+            visit(paragraph.inlines, at: paragraph.location)
+            if case .strong = paragraph.inlines.first {
+                addRule(.boldParagraph, paragraph.inlines, at: paragraph.location)
+            }
+        case .list(let list):
+            for item in list.items { visit(item) }
+        case .codeBlock(let code):
+            codeBlocks.append(code)
+        case .table(let table):
+            tables.append(table)
+            for cell in table.header + table.rows.joined() { visit(cell.inlines, at: table.location) }
+        case .blockQuote(let quote):
+            visit(quote.blocks)
+        case .thematicBreak:
+            break
+        case .htmlBlock(let block):
+            html.append(HTMLFragment(html: block.html, location: block.location))
+        }
+    }
+
+    private mutating func visit(_ item: ListItem) {
+        // The item's own text: its paragraphs, not its nested lists.
+        let own = item.blocks.compactMap { block -> [Inline]? in
+            if case .paragraph(let paragraph) = block { return paragraph.inlines }
+            return nil
+        }
+        let inlines = Array(own.joined(separator: [.softBreak]))
+        if !inlines.isEmpty {
+            addRule(.listItem, inlines, at: item.location)
+            if relatedSkillsLevel != nil, let name = Self.skillName(in: inlines) {
+                relatedSkillItems.append(RelatedSkillItem(name: name, text: inlines.plainText, location: item.location))
+            }
+        }
+        for block in item.blocks {
+            if case .paragraph(let paragraph) = block {
+                visit(paragraph.inlines, at: paragraph.location)  // collect links and code without adding a bold-paragraph rule
+            } else {
+                visit(block)
+            }
+        }
+    }
+
+    private mutating func visit(_ inlines: [Inline], at location: SourceLocation) {
+        for inline in inlines {
+            switch inline {
+            case .code(let span): codeSpans.append(span)
+            case .link(let link): links.append(link); visit(link.children, at: location)
+            case .image(let image): images.append(image)
+            case .html(let text):
+                html.append(HTMLFragment(html: text, location: location))
+            case .emphasis(let children), .strong(let children), .strikethrough(let children): visit(children, at: location)
+            case .text, .softBreak, .lineBreak: break
+            }
+        }
+    }
+
+    private mutating func addRule(_ kind: Rule.Kind, _ inlines: [Inline], at location: SourceLocation) {
+        let text = inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !text.isEmpty else { return }
+        rules.append(Rule(kind: kind, text: text, inlines: inlines, headingPath: headingStack.map(\.text),
+                          location: location))
+    }
+
+    /// "Related skills", "Related Skills:", "## related skills" ...
+    static func isRelatedSkillsHeading(_ text: String) -> Bool {
+        let words = text.lowercased().split { !$0.isLetter }
+        return words == ["related", "skills"] || words == ["related", "skill"]
+    }
+
+    /// The skill name an item of a "Related skills" list gives.
+    static func skillName(in inlines: [Inline]) -> String? {
+        for inline in inlines {
+            switch inline {
+            case .code(let span): return span.code.trimmingWhitespace
+            case .strong(let children): return children.plainText.trimmingWhitespace
+            case .link(let link):
+                let target = link.destination.split(separator: "#").first.map(String.init) ?? ""
+                let parts = target.split(separator: "/").map(String.init)
+                if parts.last == "SKILL.md", parts.count >= 2 { return parts[parts.count - 2] }
+                return link.children.plainText.trimmingWhitespace
+            case .text(let text):
+                let trimmed = text.trimmingWhitespace
+                if trimmed.isEmpty { continue }
+                let head = trimmed.split(whereSeparator: { ":—–(,".contains($0) }).first.map(String.init) ?? trimmed
+                let name = (head.components(separatedBy: " - ").first ?? head).trimmingWhitespace
+                return name.isEmpty ? nil : name
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[start...end]))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A parsed Markdown file: its frontmatter, its blocks, and indexes of what the checks
+/// and the site need (headings, links, code, tables, rules), all with source locations.
+public struct MarkdownDocument: Hashable, Sendable {
+    /// Path relative to the content root, with `/` separators.
+    public var path: String
+    public var frontmatter: Frontmatter?
+    public var blocks: [Block]
+
+    public private(set) var headings: [Heading] = []
+    public private(set) var links: [Link] = []
+    public private(set) var images: [Link] = []
+    public private(set) var codeSpans: [CodeSpan] = []
+    public private(set) var codeBlocks: [CodeBlock] = []
+    public private(set) var tables: [Table] = []
+    /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
+    public private(set) var html: [HTMLFragment] = []
+    public private(set) var rules: [Rule] = []
+    /// The items of every "Related skills" section.
+    public private(set) var relatedSkillItems: [RelatedSkillItem] = []
+
+    /// Parses `text` (the whole file) as Markdown with optional frontmatter.
+    /// Problems found on the way are appended to `diagnostics`; parsing always succeeds.
+    public init(path: String, text: String, diagnostics: inout [Diagnostic]) {
+        let normalized = Self.normalize(text)
+        let split = FrontmatterSplitter.split(normalized, file: path)
+        diagnostics += split.diagnostics
+        self.init(path: path, frontmatter: split.frontmatter, blocks: CmarkConverter.parse(split.body, file: path))
+    }
+
+    public init(path: String, frontmatter: Frontmatter?, blocks: [Block]) {
+        self.path = path
+        self.frontmatter = frontmatter
+        self.blocks = blocks
+        var indexer = DocumentIndexer()
+        indexer.visit(blocks)
+        headings = indexer.headings
+        links = indexer.links
+        images = indexer.images
+        codeSpans = indexer.codeSpans
+        codeBlocks = indexer.codeBlocks
+        tables = indexer.tables
+        html = indexer.html
+        rules = indexer.rules
+        relatedSkillItems = indexer.relatedSkillItems
+    }
+
+    /// The first level-1 heading, else the frontmatter `title` or `name`, else the file name.
+    public var title: String {
+        if let heading = headings.first(where: { $0.level == 1 }) { return heading.text }
+        for key in ["title", "name"] {
+            if let value = frontmatter?.entries.first(where: { $0.key == key })?.value.stringValue { return value }
+        }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+    }
+
+    /// Drops a UTF-8 byte order mark and turns CRLF and lone CR line endings into LF.
+    static func normalize(_ text: String) -> String {
+        var result = text
+        if result.hasPrefix("\u{FEFF}") { result.removeFirst() }
+        if result.contains("\r") {
+            result = result.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        return result
+    }
+}
+
+/// Raw HTML written in a document.
+public struct HTMLFragment: Hashable, Sendable {
+    public var html: String
+    public var location: SourceLocation
+}
+
+/// A statement that duplicate detection compares: a list item's own text, or a paragraph
+/// that opens with a bold sentence.
+public struct Rule: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case listItem, boldParagraph
+    }
+
+    public var kind: Kind
+    /// The rule's plain text (code spans keep their content).
+    public var text: String
+    /// The inline content, for renderers and normalisation that needs to see code spans.
+    public var inlines: [Inline]
+    /// Texts of the headings above the rule, outermost first.
+    public var headingPath: [String]
+    public var location: SourceLocation
+}
+
+/// An item of a "Related skills" section.
+public struct RelatedSkillItem: Hashable, Sendable {
+    /// The skill name the item gives: its first code span, else its bold text, else the link's
+    /// target folder or text, else the text before a separator.
+    public var name: String
+    public var text: String
+    public var location: SourceLocation
+}

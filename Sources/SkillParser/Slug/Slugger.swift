@@ -1,0 +1,45 @@
+/// GitHub's heading anchors, as github-slugger computes them.
+///
+/// A slugger remembers the anchors it has handed out, so a repeated heading in the same
+/// document gets `-1`, `-2`, ... Use one slugger per document.
+public struct Slugger: Sendable {
+    private var occurrences: [String: Int] = [:]
+
+    public init() {}
+
+    /// The anchor for `text`, unique among the anchors this slugger returned before.
+    public mutating func slug(_ text: String) -> String {
+        let base = Self.baseSlug(text)
+        var result = base
+        while occurrences[result] != nil {
+            occurrences[base, default: 0] += 1
+            result = "\(base)-\(occurrences[base]!)"
+        }
+        occurrences[result] = 0
+        return result
+    }
+
+    /// The anchor for `text` without de-duplication: lower-cased, with punctuation, symbols,
+    /// controls and other separators removed, and each ASCII space turned into `-`.
+    public static func baseSlug(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars where keeps(scalar) {
+            scalars.append(scalar == " " ? "-" : scalar)
+        }
+        return String(scalars)
+    }
+
+    private static func keeps(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == " " || scalar == "-" || scalar == "_" { return true }
+        let properties = scalar.properties
+        if properties.isAlphabetic { return true }
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SkillParser
+
+/// Finds the content root a command works on and shows paths relative to the current folder.
+enum ContentRoot {
+    /// The folder given, else `Content/` when it exists, else the current folder.
+    static func resolve(_ argument: String?) -> String {
+        if let argument { return argument }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "Content", isDirectory: &isFolder), isFolder.boolValue {
+            return "Content"
+        }
+        return "."
+    }
+
+    /// Loads the graph, printing a clear error for a root that cannot be read.
+    static func load(_ argument: String?, console: Console) -> SkillGraph? {
+        let root = resolve(argument)
+        do {
+            return try CollectionLoader.load(root: root)
+        } catch {
+            console.error("error: \(error)\n")
+            return nil
+        }
+    }
+
+    /// A closure that turns root-relative paths into paths relative to the current folder.
+    static func displayPath(for graph: SkillGraph) -> @Sendable (String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+            .resolvingSymlinksInPath().path
+        let root = graph.root
+        let prefix: String
+        if root == cwd {
+            prefix = ""
+        } else if root.hasPrefix(cwd + "/") {
+            prefix = String(root.dropFirst(cwd.count + 1)) + "/"
+        } else {
+            prefix = RelativePath.relative(String(root.dropFirst()), from: String(cwd.dropFirst())) + "/"
+        }
+        return { prefix + $0 }
+    }
+
+    /// Prints loading diagnostics to stderr in compiler style.
+    static func report(_ diagnostics: [Diagnostic], of graph: SkillGraph, console: Console) {
+        guard !diagnostics.isEmpty else { return }
+        let text = DiagnosticText(color: console.colorOnStandardError, displayPath: displayPath(for: graph))
+        console.error(text.format(diagnostics))
+    }
+}
