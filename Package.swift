@@ -23,10 +23,20 @@ let package = Package(
         .target(name: "SkillParser", dependencies: ["CCmarkGFM", "CYAML"]),
         .target(name: "SiteBuilder", dependencies: ["SkillParser"]),
         .executableTarget(name: "skillbook", dependencies: ["SkillParser", "SiteBuilder"]),
+        .executableTarget(name: "skillbook-bench", dependencies: ["SkillParser", "SiteBuilder"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SkillParserTests",
-            dependencies: ["SkillParser"],
+            dependencies: ["SkillParser", "TestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: ["SiteBuilder", "SkillParser", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SkillbookCLITests",
+            dependencies: ["skillbook", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

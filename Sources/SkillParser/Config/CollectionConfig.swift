@@ -1,0 +1,124 @@
+import Foundation
+
+/// `skillbook.yml`: settings of a collection, read from the content root or a given file.
+///
+/// ```yaml
+/// title: Apple HIG skills
+/// description: Human Interface Guidelines as Agent Skills.
+/// base_url: https://example.com/skills/     # enables sitemap.xml
+/// external_skills: [swiftui-expert-skill]   # skills that live in other collections
+/// site_root: docs                           # the folder that site-absolute links (/x.md) mean
+/// ignore: ["drafts/**"]                     # globs of root-relative paths not checked
+/// severity:                                 # per-code severity: off, note, warning, error
+///   orphan-reference: off
+/// duplicate_rules: true                     # let `check` report duplicate-rule
+/// ```
+public struct CollectionConfig: Sendable, Equatable {
+    public static let fileName = "skillbook.yml"
+
+    /// A severity override: a severity, or `off` to drop the code.
+    public enum Level: String, Sendable, Equatable {
+        case off, note, warning, error
+
+        public var severity: Severity? {
+            switch self {
+            case .off: nil
+            case .note: .note
+            case .warning: .warning
+            case .error: .error
+            }
+        }
+    }
+
+    public var title: String?
+    public var description: String?
+    public var baseURL: String?
+    public var externalSkills: [String] = []
+    public var siteRoot: String?
+    public var ignore: [String] = []
+    public var severity: [String: Level] = [:]
+    public var duplicateRules = false
+    /// Where the configuration was read from, when it was.
+    public var path: String?
+
+    public init() {}
+
+    /// Reads `explicitPath`, else `skillbook.yml` in `root` when it exists, else the defaults.
+    /// A missing explicit file or a malformed one is reported; known keys that are malformed
+    /// keep their defaults.
+    public static func load(root: String, explicitPath: String? = nil) -> (CollectionConfig, [Diagnostic]) {
+        let path = explicitPath ?? (root as NSString).appendingPathComponent(fileName)
+        let display = explicitPath ?? fileName
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if explicitPath != nil {
+                return (CollectionConfig(), [Diagnostic(.error, code: "invalid-config", "cannot read the configuration file",
+                                                        at: SourceLocation(file: display, line: 1),
+                                                        suggestion: "check the path given to --config")])
+            }
+            return (CollectionConfig(), [])
+        }
+        let text = MarkdownDocument.normalize(String(decoding: data, as: UTF8.self))
+        let read = YAMLReader.readMapping(text, file: display, firstLine: 1)
+        var config = CollectionConfig()
+        config.path = display
+        var diagnostics = read.diagnostics.map { diagnostic -> Diagnostic in
+            var copy = diagnostic
+            if copy.code == "frontmatter-not-mapping" { copy.code = "invalid-config" }
+            return copy
+        }
+        for entry in read.entries ?? [] {
+            config.apply(entry, diagnostics: &diagnostics)
+        }
+        return (config, diagnostics)
+    }
+
+    private mutating func apply(_ entry: YAMLEntry, diagnostics: inout [Diagnostic]) {
+        func string() -> String? {
+            if let text = entry.value.stringValue { return text }
+            diagnostics.append(Diagnostic(.error, code: "invalid-config", "`\(entry.key)` must be a string, found \(entry.value.kindName)",
+                                          at: entry.location))
+            return nil
+        }
+        func strings() -> [String] {
+            switch entry.value {
+            case .string(let text): return [text]
+            case .list(let items): return items.map(\.displayText)
+            case .null: return []
+            case .map:
+                diagnostics.append(Diagnostic(.error, code: "invalid-config", "`\(entry.key)` must be a list of strings, found a map",
+                                              at: entry.location))
+                return []
+            }
+        }
+        switch entry.key {
+        case "title": title = string()
+        case "description": description = string()
+        case "base_url": baseURL = string()
+        case "site_root": siteRoot = string()
+        case "external_skills": externalSkills = strings()
+        case "ignore": ignore = strings()
+        case "duplicate_rules":
+            let text = string()?.lowercased()
+            duplicateRules = ["true", "yes", "on"].contains(text ?? "")
+        case "severity":
+            guard case .map(let items) = entry.value else {
+                diagnostics.append(Diagnostic(.error, code: "invalid-config", "`severity` must map codes to off, note, warning or error",
+                                              at: entry.location))
+                return
+            }
+            for item in items {
+                if let text = item.value.stringValue, let level = Level(rawValue: text) {
+                    severity[item.key] = level
+                } else {
+                    diagnostics.append(Diagnostic(.error, code: "invalid-config",
+                                                  "severity of `\(item.key)` must be off, note, warning or error, found `\(item.value.displayText)`",
+                                                  at: item.location))
+                }
+            }
+        default:
+            diagnostics.append(Diagnostic(.warning, code: "invalid-config", "unknown configuration key `\(entry.key)`",
+                                          at: entry.location,
+                                          suggestion: "known keys: title, description, base_url, site_root, external_skills, ignore, severity, duplicate_rules"))
+        }
+    }
+}

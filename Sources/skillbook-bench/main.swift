@@ -1,0 +1,18 @@
+import Foundation
+
+/// `make bench` runs this: each benchmark prints its figures; none asserts a time.
+/// Benchmarks register here; `skillbook-bench NAME` runs one, no argument runs all.
+nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
+    ("load", LoadBenchmark.run),
+]
+
+let selected = CommandLine.arguments.dropFirst()
+for benchmark in benchmarks where selected.isEmpty || selected.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    do {
+        try benchmark.run()
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct GraphCommandTests {
+    @Test func printsJSONWithSchemaVersionAndReportsLoadProblemsOnStderr() throws {
+        let tree = try FixtureTree([
+            "alpha/SKILL.md": "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\nSee `beta`.\n",
+            "beta/SKILL.md": "---\nname: beta\ndescription: Second.\n",
+        ])
+        let result = try runSkillbook(["graph", tree.path])
+        #expect(result.exitCode == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect((json["skills"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["alpha", "beta"])
+        #expect(result.stderr.contains("beta/SKILL.md:1:1: warning: frontmatter opened here is never closed"))
+        #expect(result.stderr.contains("[unterminated-frontmatter]"))
+    }
+}
