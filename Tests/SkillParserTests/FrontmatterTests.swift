@@ -109,12 +109,13 @@ import Testing
         #expect(diagnostics.isEmpty)
     }
 
-    @Test func invalidYAMLIsReportedAtItsFileLineAndColumn() {
+    @Test func invalidYAMLIsReportedAtItsFileLineAndColumn() throws {
         let (document, diagnostics) = parse("---\nname: a\ndescription: [unclosed\nlicense: MIT\n---\n# Body\n")
-        let problem = try? #require(diagnostics.first)
-        #expect(problem?.code == "invalid-yaml")
-        #expect(problem?.message.hasPrefix("invalid YAML:") == true)
-        #expect((problem?.location.line ?? 0) >= 3)
+        let problem = try #require(diagnostics.first)
+        #expect(problem.code == "invalid-yaml")
+        #expect(problem.message.hasPrefix("invalid YAML:"))
+        #expect(problem.location.line == 4)
+        #expect(problem.location.column == 8)
         #expect(document.headings.map(\.text) == ["Body"])
     }
 
