@@ -58,15 +58,16 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
 
                 <div onclick="steal()">Visible text</div>
 
-                Inline <img src=x onerror=alert(1)> and <b>bold</b>, [click](javascript:alert(1)), [again](JAVA\tSCRIPT:alert(2)).
+                Inline <img src=x onerror=alert(1)> and <b>bold</b>, [click](javascript:alert(1)), [again](&#106;avascript:alert(2)), [third](<JavaScript:alert(3)>).
 
                 """,
         ], document: "alpha/SKILL.md")
         #expect(!body.html.contains("<script"))
-        #expect(!body.html.contains("alert("))
         #expect(!body.html.contains("onerror"))
         #expect(!body.html.contains("onclick"))
-        #expect(!body.html.contains("javascript:"))
+        #expect(!body.html.lowercased().contains("href=\"javascript"))
+        #expect(!body.html.contains("<a href"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: javascript: links are not allowed\">again"))
         #expect(!body.html.contains("<b>"))
         #expect(body.html.contains("<p class=\"raw-html\">Visible text</p>"))
         #expect(body.html.contains("bold"))
