@@ -1,0 +1,73 @@
+/// Walks a parsed template once, writing into one string.
+struct MustacheRenderer {
+    /// Deeper partial nesting renders nothing, so a partial that includes itself unconditionally cannot crash.
+    static let maximumPartialDepth = 100
+
+    var output = ""
+    private var context: MustacheContext
+    private let partial: (String) -> MustacheTemplate?
+    private var partialDepth = 0
+
+    init(context: MustacheValue, partial: @escaping (String) -> MustacheTemplate?) {
+        self.context = MustacheContext(context)
+        self.partial = partial
+    }
+
+    mutating func render(_ nodes: [MustacheNode], indentation: String) {
+        for node in nodes {
+            switch node {
+            case let .text(text, lineStarts):
+                if indentation.isEmpty || lineStarts.isEmpty {
+                    output += text
+                } else {
+                    appendIndented(text, lineStarts: lineStarts, indentation: indentation)
+                }
+            case .lineStart:
+                output += indentation
+            case let .variable(path, escaped):
+                guard let value = context.lookup(path) else { continue }
+                if case .string(let text) = value {
+                    escaped ? output.appendHTMLEscaped(text) : output.append(text)
+                } else {
+                    escaped ? output.appendHTMLEscaped(value.interpolatedText) : output.append(value.interpolatedText)
+                }
+            case let .section(path, children):
+                let value = context.lookup(path) ?? .null
+                if case .list(let items) = value {
+                    for item in items {
+                        context.push(item)
+                        render(children, indentation: indentation)
+                        context.pop()
+                    }
+                } else if value.isTruthy {
+                    context.push(value)
+                    render(children, indentation: indentation)
+                    context.pop()
+                }
+            case let .invertedSection(path, children):
+                if !(context.lookup(path) ?? .null).isTruthy {
+                    render(children, indentation: indentation)
+                }
+            case let .partial(name, partialIndentation):
+                guard partialDepth < Self.maximumPartialDepth, let template = partial(name) else { continue }
+                partialDepth += 1
+                // A standalone partial's lines take its tag's indentation on top of the current one;
+                // an inline partial's lines are not indented.
+                render(template.nodes, indentation: partialIndentation.isEmpty ? "" : indentation + partialIndentation)
+                partialDepth -= 1
+            }
+        }
+    }
+
+    private mutating func appendIndented(_ text: String, lineStarts: [Int], indentation: String) {
+        let utf8 = text.utf8
+        var pieceStart = utf8.startIndex
+        for offset in lineStarts {
+            let lineStart = utf8.index(utf8.startIndex, offsetBy: offset)
+            output += text[pieceStart ..< lineStart]
+            output += indentation
+            pieceStart = lineStart
+        }
+        output += text[pieceStart...]
+    }
+}
