@@ -25,7 +25,8 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
                                   document: "alpha/SKILL.md")
         #expect(body.html.contains("<h2 id=\"use-it--more\">Use it &amp; more<a class=\"permalink\" href=\"#use-it--more\""))
         #expect(body.html.contains("<h2 id=\"use-it--more-1\">"))
-        #expect(body.hasTitleHeading)
+        #expect(body.titleHTML == "<h1 id=\"alpha\">Alpha<a class=\"permalink\" href=\"#alpha\" aria-label=\"Permalink: Alpha\">#</a></h1>\n")
+        #expect(!body.html.contains("<h1"))
     }
 
     @Test func markdownLinksLeadToGeneratedPages() throws {

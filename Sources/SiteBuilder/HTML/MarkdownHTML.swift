@@ -5,8 +5,9 @@ struct RenderedMarkdown: Sendable {
     var html: String
     /// Root-relative paths of non-Markdown files the body links to or shows; the site copies them.
     var assets: [String]
-    /// Whether the body has a level-1 heading of its own (else the page adds the title).
-    var hasTitleHeading: Bool
+    /// The document's opening level-1 heading, rendered apart so the page can place it above
+    /// the metadata; `nil` when the body does not start with one (the page then adds a title).
+    var titleHTML: String?
 }
 
 /// Renders a document's typed Markdown tree to HTML. This is our own pass over the tree
@@ -23,14 +24,19 @@ struct MarkdownHTML {
     let reservedIDs: Set<String>
 
     func render() -> RenderedMarkdown {
-        let blocks = document.markdown.blocks
+        var blocks = document.markdown.blocks[...]
         var state = State()
         state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor))
-        state.anchorsByBlock = Self.lineAnchorsByBlock(blocks, lines: anchoredLines)
+        state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
+        var titleHTML: String?
+        if case .heading(let heading)? = blocks.first, heading.level == 1 {
+            var title = ""
+            render(blocks.removeFirst(), tight: false, into: &title, state: &state)
+            titleHTML = title
+        }
         var html = ""
-        render(blocks, tight: false, into: &html, state: &state)
-        return RenderedMarkdown(html: html, assets: state.assets.sorted(),
-                                hasTitleHeading: document.markdown.headings.contains { $0.level == 1 })
+        render(Array(blocks), tight: false, into: &html, state: &state)
+        return RenderedMarkdown(html: html, assets: state.assets.sorted(), titleHTML: titleHTML)
     }
 
     struct State {

@@ -31,6 +31,8 @@ enum EmbeddedTheme {
   --tok-keyword: #9a1c74; --tok-string: #0a6b2e; --tok-comment: #5c6670; --tok-number: #8a4b00;
   --tok-title: #5a32a3; --tok-type: #0b5b8f; --tok-attr: #7a4d00; --tok-literal: #0550ae;
   --graph-edge: #8c959f;
+  --graph-0: #0757c2; --graph-1: #9a1c74; --graph-2: #0a6b2e; --graph-3: #8a4b00;
+  --graph-4: #5a32a3; --graph-5: #0b5b8f; --graph-6: #b42318; --graph-7: #59636e;
   --radius: 6px;
   --reading: 46rem;
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -49,6 +51,8 @@ enum EmbeddedTheme {
     --tok-keyword: #ff7ab8; --tok-string: #7ee2a8; --tok-comment: #9aa4af; --tok-number: #f5b16b;
     --tok-title: #d2a8ff; --tok-type: #79c0ff; --tok-attr: #e3b341; --tok-literal: #79c0ff;
     --graph-edge: #6e7781;
+    --graph-0: #70b4ff; --graph-1: #ff7ab8; --graph-2: #7ee2a8; --graph-3: #f5b16b;
+    --graph-4: #d2a8ff; --graph-5: #79c0ff; --graph-6: #ff8a80; --graph-7: #9ea7b3;
   }
 }
 
@@ -63,6 +67,8 @@ enum EmbeddedTheme {
   --tok-keyword: #ff7ab8; --tok-string: #7ee2a8; --tok-comment: #9aa4af; --tok-number: #f5b16b;
   --tok-title: #d2a8ff; --tok-type: #79c0ff; --tok-attr: #e3b341; --tok-literal: #79c0ff;
   --graph-edge: #6e7781;
+  --graph-0: #70b4ff; --graph-1: #ff7ab8; --graph-2: #7ee2a8; --graph-3: #f5b16b;
+  --graph-4: #d2a8ff; --graph-5: #79c0ff; --graph-6: #ff8a80; --graph-7: #9ea7b3;
 }
 
 *, *::before, *::after { box-sizing: border-box; }
@@ -120,6 +126,7 @@ main:focus { outline: none; }
   background: transparent; border: 1px solid var(--border); border-radius: var(--radius); cursor: pointer;
 }
 .icon-button[hidden] { display: none; }
+@media (min-width: 52.01rem) { .sidebar-toggle { display: none; } }
 .theme-icon::before { content: "☾"; }
 :root[data-theme="dark"] .theme-icon::before { content: "☀"; }
 
@@ -132,6 +139,7 @@ main:focus { outline: none; }
 }
 .layout.has-toc { grid-template-columns: minmax(14rem, 18rem) minmax(0, 1fr) minmax(12rem, 16rem); }
 main { min-width: 0; max-width: var(--reading); width: 100%; padding: 1.5rem 0 3rem; }
+.page-home main, .page-diagnostics main, .page-graph main { max-width: 68rem; }
 
 .sidebar, .toc {
   position: sticky; top: 3.5rem; align-self: start;
@@ -224,6 +232,7 @@ a.broken-link:visited { color: var(--broken); }
 .card { padding: 1rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--bg-raised); }
 .card h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
 .card p { margin: 0 0 0.5rem; font-size: 0.9375rem; }
+.card .card-description { display: -webkit-box; -webkit-line-clamp: 5; -webkit-box-orient: vertical; line-clamp: 5; overflow: hidden; }
 .card .card-meta { margin: 0; }
 
 /* Reports */
@@ -251,6 +260,11 @@ a.broken-link:visited { color: var(--broken); }
 .graph-node text { fill: var(--text); font-family: var(--font); font-size: 11px; }
 .graph-node a:focus-visible circle { stroke: var(--focus); stroke-width: 4; }
 .graph-table td, .graph-table th { font-size: 0.875rem; }
+.graph-arrow { fill: var(--graph-edge); }
+.graph-family-0 { fill: var(--graph-0); } .graph-family-1 { fill: var(--graph-1); }
+.graph-family-2 { fill: var(--graph-2); } .graph-family-3 { fill: var(--graph-3); }
+.graph-family-4 { fill: var(--graph-4); } .graph-family-5 { fill: var(--graph-5); }
+.graph-family-6 { fill: var(--graph-6); } .graph-family-7 { fill: var(--graph-7); }
 
 .search-page-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-bottom: 1.5rem; }
 .search-page-form label { flex-basis: 100%; font-weight: 600; }
@@ -588,7 +602,7 @@ a.broken-link:visited { color: var(--broken); }
 <li class="card">
 <h3><a href="{{href}}">{{name}}</a></h3>
 {{#description}}
-<p>{{description}}</p>
+<p class="card-description">{{description}}</p>
 {{/description}}
 <p class="card-meta">{{counts}}</p>
 </li>
@@ -686,7 +700,7 @@ a.broken-link:visited { color: var(--broken); }
         "relations.mustache": #"""
 {{#hasReferences}}
 <section class="relations" aria-labelledby="References">
-<h2 id="References">References</h2>
+<h2 id="References">{{referencesTitle}}</h2>
 <ul class="link-list">
 {{#references}}
 <li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
@@ -694,26 +708,27 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 </section>
 {{/hasReferences}}
+{{#hasConnections}}
+<section class="relations" aria-labelledby="Connections">
+<h2 id="Connections">Connections</h2>
 {{#hasRelated}}
-<section class="relations" aria-labelledby="Related">
-<h2 id="Related">Related skills</h2>
+<h3 id="Related">Related skills</h3>
 <ul class="link-list">
 {{#related}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
 {{/related}}
 </ul>
-</section>
 {{/hasRelated}}
 {{#hasReferencedBy}}
-<section class="relations" aria-labelledby="Referenced-by">
-<h2 id="Referenced-by">Referenced by</h2>
+<h3 id="Referenced-by">Referenced by</h3>
 <ul class="link-list">
 {{#referencedBy}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
 {{/referencedBy}}
 </ul>
-</section>
 {{/hasReferencedBy}}
+</section>
+{{/hasConnections}}
 
 """#,
         "search.mustache": #"""
@@ -770,9 +785,6 @@ a.broken-link:visited { color: var(--broken); }
 {{^titleHTML}}
 <h1>{{pageTitle}}</h1>
 {{/titleHTML}}
-{{#lead}}
-<p class="lead">{{lead}}</p>
-{{/lead}}
 {{> metadata}}
 <div class="markdown-body">
 {{{body}}}
