@@ -62,4 +62,12 @@ import Testing
         let tree: MustacheValue = ["name": "r", "children": [["name": "a", "children": [leaf("b")]], leaf("c")]]
         #expect(node.render(tree, partials: ["node": node]) == "r(a(b())c())")
     }
+
+    /// The example in docs/mustache.md.
+    @Test func documentedExampleRendersAsShown() throws {
+        let item = try MustacheTemplate("<li><a href=\"{{url}}\">{{name}}</a></li>\n", name: "item.mustache")
+        let page = try MustacheTemplate("<ul>\n  {{#skills}}\n  {{> item}}\n  {{/skills}}\n</ul>\n", name: "page.mustache")
+        let html = page.render(["skills": [["name": "Layout & grids", "url": "layout/"]]], partials: ["item": item])
+        #expect(html == "<ul>\n  <li><a href=\"layout/\">Layout &amp; grids</a></li>\n</ul>\n")
+    }
 }
