@@ -25,7 +25,7 @@ public struct MustacheError: Error, Sendable, Hashable, CustomStringConvertible 
             case .unopenedSectionEnd(let name):
                 "section end `\(name)` has no matching `{{#\(name)}}` or `{{^\(name)}}`"
             case .unclosedTag(let closer):
-                "unclosed tag; expected `\(closer)`"
+                "unclosed tag; add `\(closer)` to close it"
             case .emptyTag:
                 "tag has no name"
             case .badDelimiters(let content):

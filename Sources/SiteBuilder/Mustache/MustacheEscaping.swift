@@ -1,31 +1,31 @@
-extension String {
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 bytes of `text`.
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
     /// Appends `text` with `&`, `<`, `>`, `"` and `'` written as HTML character references.
+    /// Works on bytes: those five are ASCII, so they never occur inside a multi-byte character.
     mutating func appendHTMLEscaped(_ text: String) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            append(text)
-            return
-        }
-        let scalars = text.unicodeScalars
-        var runStart = scalars.startIndex
-        var index = runStart
-        while index < scalars.endIndex {
-            let replacement: String? = switch scalars[index] {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            default: nil
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0 ..< bytes.count {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< index]))
+                append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
             }
-            let next = scalars.index(after: index)
-            if let replacement {
-                unicodeScalars.append(contentsOf: scalars[runStart ..< index])
-                append(replacement)
-                runStart = next
-            }
-            index = next
+            append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        unicodeScalars.append(contentsOf: scalars[runStart...])
     }
 }

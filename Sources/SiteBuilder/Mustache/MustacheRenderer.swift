@@ -1,9 +1,9 @@
-/// Walks a parsed template once, writing into one string.
+/// Walks a parsed template once, writing UTF-8 bytes into one buffer.
 struct MustacheRenderer {
     /// Deeper partial nesting renders nothing, so a partial that includes itself unconditionally cannot crash.
     static let maximumPartialDepth = 100
 
-    var output = ""
+    private(set) var output: [UInt8] = []
     private var context: MustacheContext
     private let partial: (String) -> MustacheTemplate?
     private var partialDepth = 0
@@ -13,24 +13,21 @@ struct MustacheRenderer {
         self.partial = partial
     }
 
-    mutating func render(_ nodes: [MustacheNode], indentation: String) {
+    mutating func render(_ nodes: [MustacheNode], indentation: [UInt8]) {
         for node in nodes {
             switch node {
             case let .text(text, lineStarts):
                 if indentation.isEmpty || lineStarts.isEmpty {
-                    output += text
+                    output.append(contentsOf: text)
                 } else {
                     appendIndented(text, lineStarts: lineStarts, indentation: indentation)
                 }
             case .lineStart:
-                output += indentation
+                output.append(contentsOf: indentation)
             case let .variable(path, escaped):
                 guard let value = context.lookup(path) else { continue }
-                if case .string(let text) = value {
-                    escaped ? output.appendHTMLEscaped(text) : output.append(text)
-                } else {
-                    escaped ? output.appendHTMLEscaped(value.interpolatedText) : output.append(value.interpolatedText)
-                }
+                let text = value.interpolatedText
+                escaped ? output.appendHTMLEscaped(text) : output.appendUTF8(text)
             case let .section(path, children):
                 let value = context.lookup(path) ?? .null
                 if case .list(let items) = value {
@@ -53,21 +50,19 @@ struct MustacheRenderer {
                 partialDepth += 1
                 // A standalone partial's lines take its tag's indentation on top of the current one;
                 // an inline partial's lines are not indented.
-                render(template.nodes, indentation: partialIndentation.isEmpty ? "" : indentation + partialIndentation)
+                render(template.nodes, indentation: partialIndentation.isEmpty ? [] : indentation + partialIndentation)
                 partialDepth -= 1
             }
         }
     }
 
-    private mutating func appendIndented(_ text: String, lineStarts: [Int], indentation: String) {
-        let utf8 = text.utf8
-        var pieceStart = utf8.startIndex
-        for offset in lineStarts {
-            let lineStart = utf8.index(utf8.startIndex, offsetBy: offset)
-            output += text[pieceStart ..< lineStart]
-            output += indentation
+    private mutating func appendIndented(_ text: [UInt8], lineStarts: [Int], indentation: [UInt8]) {
+        var pieceStart = 0
+        for lineStart in lineStarts {
+            output.append(contentsOf: text[pieceStart ..< lineStart])
+            output.append(contentsOf: indentation)
             pieceStart = lineStart
         }
-        output += text[pieceStart...]
+        output.append(contentsOf: text[pieceStart...])
     }
 }

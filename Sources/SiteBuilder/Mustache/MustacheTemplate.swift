@@ -25,8 +25,8 @@ public struct MustacheTemplate: Sendable {
     public func render(_ context: MustacheValue, partial: (String) -> MustacheTemplate?) -> String {
         withoutActuallyEscaping(partial) { resolve in
             var renderer = MustacheRenderer(context: context, partial: resolve)
-            renderer.render(nodes, indentation: "")
-            return renderer.output
+            renderer.render(nodes, indentation: [])
+            return String(decoding: renderer.output, as: UTF8.self)
         }
     }
 }

@@ -16,7 +16,7 @@ struct MustacheTreeBuilder {
         for token in tokens {
             switch token {
             case let .text(text, lineStarts):
-                append(.text(text, lineStarts: lineStarts))
+                append(.text(Array(text.utf8), lineStarts: lineStarts))
             case .lineStart:
                 append(.lineStart)
             case .tag(let tag):
@@ -40,7 +40,7 @@ struct MustacheTreeBuilder {
                         ? .section(path: name, children: section.children)
                         : .invertedSection(path: name, children: section.children))
                 case .partial:
-                    append(.partial(name: tag.name, indentation: tag.indentation))
+                    append(.partial(name: tag.name, indentation: Array(tag.indentation.utf8)))
                 case .comment, .setDelimiters:
                     break
                 }
@@ -60,7 +60,7 @@ struct MustacheTreeBuilder {
     /// Joins text that follows text (as around a comment), so rendering appends fewer pieces.
     private static func appendMerging(_ node: MustacheNode, to nodes: inout [MustacheNode]) {
         if case let .text(next, nextStarts) = node, case let .text(previous, previousStarts)? = nodes.last {
-            let shift = previous.utf8.count
+            let shift = previous.count
             nodes[nodes.count - 1] = .text(previous + next, lineStarts: previousStarts + nextStarts.map { $0 + shift })
         } else {
             nodes.append(node)
