@@ -81,4 +81,15 @@ public struct Theme: Sendable {
     }
 
     public func has(_ path: String) -> Bool { files[path] != nil }
+
+    /// Leaves a file out of the theme.
+    public mutating func remove(_ path: String) {
+        files[path] = nil
+    }
+
+    /// Replaces (or adds) one file, as a `--theme` folder would.
+    public mutating func replace(_ path: String, with text: String) {
+        files[path] = Data(text.utf8)
+        if !overridden.contains(path) { overridden.append(path) }
+    }
 }
