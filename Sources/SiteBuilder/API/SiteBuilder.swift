@@ -33,7 +33,8 @@ public enum SiteBuilder {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
             }
             let site = SiteContext(input: withProblems, templates: try theme.templates(),
-                                   hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"))
+                                   hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
+                                   stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, site, folder)
         }

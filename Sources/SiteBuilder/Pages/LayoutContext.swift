@@ -32,6 +32,9 @@ enum LayoutContext {
             }),
             "pager": pager,
             "sourceHref": .text(frame.sourceHref),
+            // The 404 page is served at any address: it carries its style inline and loads nothing.
+            "standalone": .bool(page.kind == .notFound),
+            "inlineCSS": page.kind == .notFound ? .string(site.inlineCSS) : .null,
             "hasHighlight": .bool(site.hasHighlight),
             "hasSearchScript": .bool(site.hasSearchScript),
         ]

@@ -18,6 +18,8 @@ struct SiteContext: Sendable {
     let anchoredLines: [String: [Int]]
     let hasHighlight: Bool
     let hasSearchScript: Bool
+    /// The theme's stylesheet, for the 404 page which inlines it.
+    let inlineCSS: String
     /// Whether a root-relative path is a non-Markdown file inside the content root.
     let assetExists: @Sendable (String) -> Bool
     /// Above this many skills the sidebar shows only the current family.
@@ -31,8 +33,11 @@ struct SiteContext: Sendable {
         "search-input", "search-results", "search-page-input",
     ]
 
-    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool) {
+    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool,
+         stylesheet: String = "") {
         self.input = input
+        // `</style` would end the element early; `<\/` means the same to CSS.
+        inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript

@@ -629,9 +629,16 @@ a.broken-link:visited { color: var(--broken); }
 {{#canonical}}
 <link rel="canonical" href="{{canonical}}">
 {{/canonical}}
+{{#standalone}}
+<style>
+{{{inlineCSS}}}
+</style>
+{{/standalone}}
+{{^standalone}}
 <link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{root}}assets/site.css">
 <script src="{{root}}assets/theme.js"></script>
+{{/standalone}}
 </head>
 <body class="page-{{pageKind}}">
 <a class="skip-link" href="#Content">Skip to content</a>
@@ -650,6 +657,7 @@ a.broken-link:visited { color: var(--broken); }
 <footer class="site-footer">
 <p>{{siteTitle}} · built with Skillbook{{#sourceHref}} · <a href="{{sourceHref}}">Markdown source of this page</a>{{/sourceHref}}</p>
 </footer>
+{{^standalone}}
 {{#hasHighlight}}
 <script src="{{root}}assets/highlight.min.js" defer></script>
 {{/hasHighlight}}
@@ -657,6 +665,7 @@ a.broken-link:visited { color: var(--broken); }
 {{#hasSearchScript}}
 <script src="{{root}}assets/search.js" defer></script>
 {{/hasSearchScript}}
+{{/standalone}}
 </body>
 </html>
 
