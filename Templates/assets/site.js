@@ -23,6 +23,7 @@
     button.addEventListener("click", function () {
       var next = currentTheme() === "dark" ? "light" : "dark";
       document.documentElement.setAttribute("data-theme", next);
+      document.documentElement.style.colorScheme = next;
       try { window.localStorage.setItem("skillbook-theme", next); } catch (error) { /* not remembered */ }
       show();
     });

@@ -26,7 +26,8 @@ struct GraphSVG {
             let angle = 2 * Double.pi * Double(index) / Double(nodes.count) - Double.pi / 2
             position[node.skill.folder] = (center + radius * cos(angle), center + radius * sin(angle), angle)
         }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(size)) \(n(size))\" role=\"group\" aria-label=\"Skill graph: \(nodes.count) skills, \(links.count) connections\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(size)) \(n(size))\">\n"
+        svg += "<title>Skill graph: \(nodes.count) skills, \(links.count) connections</title>\n"
         svg += "<defs><marker id=\"Graph-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         svg += "<g class=\"graph-edges\">\n"
         for link in links {
