@@ -126,6 +126,7 @@ main:focus { outline: none; }
 @media (min-width: 52.01rem) { .sidebar-toggle { display: none; } }
 .theme-icon::before { content: "☾"; }
 :root[data-theme="dark"] .theme-icon::before { content: "☀"; }
+@media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) .theme-icon::before { content: "☀"; } }
 
 /* Layout: sidebar, content, table of contents */
 .layout {
