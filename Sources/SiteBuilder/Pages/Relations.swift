@@ -11,12 +11,14 @@ struct Relations {
     }
 
     let graph: SkillGraph
+    /// Edges by source document, as `SiteContext.outgoingEdges`.
+    let outgoingEdges: [String: [Edge]]
 
     /// Skills (and loose documents) that the `sources` documents point at, other than `own`.
     func outgoing(from sources: [String], own: Skill?) -> [Item] {
         var items: [String: Item] = [:]
         for source in sources {
-            for edge in graph.outgoing(source) {
+            for edge in outgoingEdges[source] ?? [] {
                 guard let (key, name, page) = target(of: edge), key != own?.folder, !sources.contains(key) else { continue }
                 items[key, default: Item(name: name, page: page, kinds: [])].kinds.insert(edge.kind)
             }

@@ -14,6 +14,8 @@ struct SiteContext: Sendable {
     let familyOfSkill: [String: Int]
     /// The id of each family's section on the home page.
     let familyIDs: [String]
+    /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
+    let outgoingEdges: [String: [Edge]]
     /// Source lines that the reports link to, per document.
     let anchoredLines: [String: [Int]]
     let hasHighlight: Bool
@@ -55,6 +57,7 @@ struct SiteContext: Sendable {
         self.familyOfSkill = familyOfSkill
         var slugger = Slugger()
         familyIDs = families.map { "Family-" + slugger.slug($0.name) }
+        outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
