@@ -10,8 +10,8 @@ import TestSupport
     @Test func everyPageMatchesItsGoldenFile() throws {
         let output = SiteFixtures.temporaryPath()
         let duplicates = [DuplicateGroup(title: "Keep it short.", detail: "2 places, 100% similar", members: [
-            DuplicateMember(location: SkillParser.SourceLocation(file: "alpha-one/SKILL.md", line: 21, column: 3), text: "Keep it short."),
-            DuplicateMember(location: SkillParser.SourceLocation(file: "alpha-two/SKILL.md", line: 1, column: 1), text: "Keep it short."),
+            DuplicateGroup.Member(location: SkillParser.SourceLocation(file: "alpha-one/SKILL.md", line: 21, column: 3), text: "Keep it short."),
+            DuplicateGroup.Member(location: SkillParser.SourceLocation(file: "alpha-two/SKILL.md", line: 1, column: 1), text: "Keep it short."),
         ])]
         let graph = try CollectionLoader.load(root: SiteFixtures.collection.path)
         let diagnostics = graph.diagnostics + [

@@ -7,22 +7,23 @@ public struct DuplicateGroup: Sendable, Hashable {
     public var title: String
     /// How similar the members are, or why they were grouped.
     public var detail: String?
-    public var members: [DuplicateMember]
+    public var members: [Member]
 
-    public init(title: String, detail: String? = nil, members: [DuplicateMember]) {
+    public init(title: String, detail: String? = nil, members: [Member]) {
         self.title = title
         self.detail = detail
         self.members = members
     }
-}
 
-public struct DuplicateMember: Sendable, Hashable {
-    public var location: SourceLocation
-    /// The member's own wording.
-    public var text: String
+    /// One place of the cluster.
+    public struct Member: Sendable, Hashable {
+        public var location: SourceLocation
+        /// The member's own wording.
+        public var text: String
 
-    public init(location: SourceLocation, text: String) {
-        self.location = location
-        self.text = text
+        public init(location: SourceLocation, text: String) {
+            self.location = location
+            self.text = text
+        }
     }
 }
