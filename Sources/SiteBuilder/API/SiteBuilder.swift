@@ -110,33 +110,49 @@ public enum SiteBuilder {
     /// to, and the files of the index step. Returns how many files were written.
     private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
                                   options: SiteOptions, folder: OutputFolder) throws -> Int {
-        var written: [String: Data] = [:]
-        var order: [String] = []
-        func add(_ path: String, _ data: Data) {
-            guard !plan.isTaken(path), written[path] == nil, path != OutputFolder.markerName else { return }
-            written[path] = data
-            order.append(path)
+        // Decide what goes where first (theme assets before collection files of the same name),
+        // then read and write on all cores.
+        var sources: [(path: String, from: FileSource)] = []
+        var taken = Set<String>()
+        func add(_ path: String, _ source: FileSource) {
+            guard !plan.isTaken(path), path != OutputFolder.markerName, taken.insert(path).inserted else { return }
+            sources.append((path, source))
         }
-        for asset in options.theme.assets { add(asset.path, asset.data) }
-        if case .file(let path) = highlightSource(theme: options.theme, script: options.highlightScript),
-           let data = FileManager.default.contents(atPath: path) {
-            add("assets/highlight.min.js", data)
+        for asset in options.theme.assets { add(asset.path, .data(asset.data)) }
+        if case .file(let path) = highlightSource(theme: options.theme, script: options.highlightScript) {
+            add("assets/highlight.min.js", .file(path))
         }
-        for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, data) }
+        for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
         let root = URL(fileURLWithPath: site.graph.root)
         for path in site.graph.documents.map(\.path) + assets {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { continue }
-            add(path, data)
+            add(path, .file(root.appendingPathComponent(path).path))
         }
-        try folder.createFolders(for: order)
-        for path in order {
+        let planned = sources
+        try folder.createFolders(for: planned.map(\.path))
+        let failures = PageSlots(count: planned.count)
+        DispatchQueue.concurrentPerform(iterations: planned.count) { index in
+            let (path, source) = planned[index]
             do {
-                try folder.write(written[path]!, to: path)
+                switch source {
+                case .data(let data): try folder.write(data, to: path)
+                case .file(let file):
+                    // Read, not copied: a symbolic link inside the collection becomes a plain file.
+                    guard let data = FileManager.default.contents(atPath: file) else { break }
+                    try folder.write(data, to: path)
+                }
+                failures.set(index, .success([path]))
             } catch {
-                throw PageError(page: path, underlying: error)
+                failures.set(index, .failure(PageError(page: path, underlying: error)))
             }
         }
-        return order.count
+        for case .failure(let error)? in failures.values { throw error }
+        return planned.count
+    }
+
+    /// Where a copied file's bytes come from.
+    enum FileSource {
+        case data(Data)
+        case file(String)
     }
 
     enum HighlightSource {
