@@ -234,6 +234,9 @@ a.broken-link:visited { color: var(--broken); }
 .card .card-meta { margin: 0; }
 
 /* Reports */
+.diagnostic-file h2 { font-size: 1.05rem; font-family: var(--mono); overflow-wrap: anywhere; }
+.diagnostic-file h2 .count { font-family: var(--font); font-weight: 400; }
+.duplicate-cluster h2 { font-size: 1.15rem; }
 .diagnostics { list-style: none; padding: 0; }
 .diagnostic { padding: 0.6rem 0; border-bottom: 1px solid var(--border); }
 .badge { display: inline-block; min-width: 4.5rem; padding: 0 0.4rem; border-radius: 999px; font-size: 0.8125rem; font-weight: 600; text-align: center; }
