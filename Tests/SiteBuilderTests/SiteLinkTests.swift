@@ -41,3 +41,44 @@ import TestSupport
         ])
     }
 }
+
+/// Unusual collections still give a site whose links all resolve.
+@Suite struct SiteEdgeCaseTests {
+    @Test func aRootThatIsItselfASkill() throws {
+        let tree = try FixtureTree([
+            "SKILL.md": "---\nname: solo\ndescription: The root is the skill.\n---\n# Solo\n\nSee [notes](references/notes.md#part).\n",
+            "references/notes.md": "# Notes\n\n## Part\n\nBack to [the skill](../SKILL.md).\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        #expect(try SiteFixtures.read(output, "skill.html").contains("<a href=\"references/notes.html#part\">notes</a>"))
+        #expect(try SiteFixtures.read(output, "references/notes.html").contains("<a href=\"../skill.html\">the skill</a>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test func namesWithSpacesAndNonASCIILetters() throws {
+        let tree = try FixtureTree([
+            "café skill/SKILL.md": "---\nname: café-skill\ndescription: Accents.\n---\n# Café\n\n## Crème brûlée\n\n[Über](references/über%20uns.md#größe)\n",
+            "café skill/references/über uns.md": "# Über uns\n\n## Größe\n\n[back](../SKILL.md#crème-brûlée)\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let skill = try SiteFixtures.read(output, "café skill/index.html")
+        #expect(skill.contains("<a href=\"references/%C3%BCber%20uns.html#gr%C3%B6%C3%9Fe\">Über</a>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test func aCollectionWithoutSkills() throws {
+        let tree = try FixtureTree(["README.md": "# Just notes\n\nNothing else.\n", "guide.md": "# Guide\n"])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let home = try SiteFixtures.read(output, "index.html")
+        #expect(home.contains("<h1>Just notes</h1>"))
+        #expect(home.contains("This collection has no skills yet"))
+        #expect(home.contains("<li><a href=\"guide.html\">Guide</a> <span class=\"path\">guide.md</span></li>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+}

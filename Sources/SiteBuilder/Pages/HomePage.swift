@@ -14,6 +14,8 @@ enum HomePage {
         }
         let references = graph.documents.filter { $0.kind == .reference }.count
         let stats = [plural(graph.skills.count, "skill"), plural(references, "reference")].joined(separator: ", ")
+        // Markdown outside every skill, so that no page is out of reach (the README has its own link).
+        let loose = graph.documents.filter { $0.kind == .loose && $0.path != site.readmePath }
         let frame = PageFrame(pageTitle: site.siteTitle)
         return (frame, [
             "description": .text(site.description),
@@ -21,6 +23,12 @@ enum HomePage {
             "readmeHref": .text(site.readmePath.map { SitePaths.url(to: SitePaths.page(forSource: $0), from: page.path) }),
             "diagnosticsSummary": .string(DiagnosticsPage.summary(site.input.diagnostics)),
             "families": .list(families),
+            "hasLoose": .bool(!loose.isEmpty),
+            "looseCount": .string(plural(loose.count, "document")),
+            "loose": .list(loose.map {
+                ["title": .string($0.title), "href": .string(SitePaths.url(to: SitePaths.page(forSource: $0.path), from: page.path)),
+                 "path": .string($0.path)]
+            }),
         ])
     }
 

@@ -31,7 +31,7 @@ struct SiteContext: Sendable {
 
     /// Ids the templates use; a heading anchor is never upper case, these partly are.
     static let reservedIDs: Set<String> = [
-        "Content", "Sidebar", "Toc-title", "Metadata", "References", "Related", "Referenced-by", "Connections",
+        "Content", "Sidebar", "Toc-title", "Documents", "Metadata", "References", "Related", "Referenced-by", "Connections",
         "search-input", "search-results", "search-page-input",
     ]
 

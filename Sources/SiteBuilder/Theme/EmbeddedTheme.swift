@@ -613,6 +613,16 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 </section>
 {{/families}}
+{{#hasLoose}}
+<section class="family" aria-labelledby="Documents">
+<h2 id="Documents">Other documents <span class="count">{{looseCount}}</span></h2>
+<ul class="link-list">
+{{#loose}}
+<li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
+{{/loose}}
+</ul>
+</section>
+{{/hasLoose}}
 {{^families}}
 <p>This collection has no skills yet: a skill is a folder with a <code>SKILL.md</code> file.</p>
 {{/families}}
