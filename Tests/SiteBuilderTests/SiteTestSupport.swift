@@ -85,10 +85,10 @@ enum LineDiff {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 script.append((" ", i + 1, old[i])); i += 1; j += 1
-            } else if j < new.count, i == old.count || table[i][j + 1] >= table[i + 1][j] {
-                script.append(("+", j + 1, new[j])); j += 1
-            } else {
+            } else if i < old.count, j == new.count || table[i + 1][j] >= table[i][j + 1] {
                 script.append(("-", i + 1, old[i])); i += 1
+            } else {
+                script.append(("+", j + 1, new[j])); j += 1
             }
         }
         let changed = script.indices.filter { script[$0].0 != " " }

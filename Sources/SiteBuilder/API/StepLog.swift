@@ -47,7 +47,8 @@ public struct StepLog: Sendable {
         report("      \(text)")
     }
 
-    static func format(_ seconds: Double) -> String {
+    /// `412 ms`, `1.25 s`.
+    public static func format(_ seconds: Double) -> String {
         seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
     }
 }

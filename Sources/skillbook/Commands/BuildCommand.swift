@@ -73,7 +73,7 @@ enum BuildCommand: Command {
             if !quiet {
                 let seconds = log.steps.reduce(0) { $0 + $1.seconds }
                 let findings = input.diagnostics.isEmpty ? "" : "; \(findingsSummary(input.diagnostics)) in \(output)/\(reportPath)"
-                console.output("Built \(summary.pages) pages into \(output) in \(StepLogFormat.seconds(seconds))\(findings).\n")
+                console.output("Built \(summary.pages) pages into \(output) in \(StepLog.format(seconds))\(findings).\n")
                 console.output("Open \(output)/index.html\n")
             }
             return .success
@@ -92,12 +92,6 @@ enum BuildCommand: Command {
             if count > 0 { parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
         }
         return parts.joined(separator: ", ")
-    }
-}
-
-enum StepLogFormat {
-    static func seconds(_ value: Double) -> String {
-        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.1f s", value)
     }
 }
 
