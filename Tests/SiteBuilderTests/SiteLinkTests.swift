@@ -14,6 +14,21 @@ import TestSupport
         #expect(SiteLinkChecker.internalLinks(in: home).count > 30)
     }
 
+    @Test func pagesLoadNothingFromTheNetwork() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(SiteFixtures.collection.path, into: output)
+        for page in SiteFixtures.files(in: output) where page.hasSuffix(".html") {
+            let html = try SiteFixtures.read(output, page)
+            let loads = SiteLinkChecker.attributeValues("src", in: html)
+                + html.components(separatedBy: "<link ").dropFirst().compactMap { tag -> String? in
+                    tag.contains("rel=\"canonical\"") ? nil : SiteLinkChecker.attributeValues("href", in: " " + tag).first
+                }
+            for url in loads {
+                #expect(!url.contains("//") && !url.contains(":"), "\(page) loads \(url)")
+            }
+        }
+    }
+
     @Test func repositoryContentSiteHasNoBrokenInternalLinks() throws {
         let output = SiteFixtures.temporaryPath()
         try SiteFixtures.build(TestPaths.repository.appendingPathComponent("Content").path, into: output)
