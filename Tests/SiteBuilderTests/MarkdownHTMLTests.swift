@@ -124,6 +124,12 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
         #expect(body.assets == ["alpha/img/a.png"])
     }
 
+    @Test func aBadgeImageInsideALinkDoesNotNestLinks() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n[![build](https://ci.example.com/badge.svg)](https://ci.example.com)\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<p><a href=\"https://ci.example.com\" class=\"external\"><span class=\"external-image\">Image: build</span></a></p>"))
+    }
+
     @Test func reportedLinesGetAnchorsBeforeTheirBlocks() throws {
         let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\nfirst\n\n- one\n- two\n\nlast\n"],
                                   document: "alpha/SKILL.md", lines: [7, 10, 11])

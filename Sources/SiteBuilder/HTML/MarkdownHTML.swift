@@ -154,7 +154,7 @@ struct MarkdownHTML {
         case .link(let link):
             return self.link(link, insideLink: insideLink, state: &state)
         case .image(let image):
-            return self.image(image, state: &state)
+            return self.image(image, insideLink: insideLink, state: &state)
         case .html(let raw):
             if RawHTML.isLineBreak(raw) { return "<br>" }
             return anchorSpans(for: raw, state: &state)
@@ -184,12 +184,14 @@ struct MarkdownHTML {
         }
     }
 
-    private func image(_ image: Link, state: inout State) -> String {
+    private func image(_ image: Link, insideLink: Bool, state: inout State) -> String {
         let alt = image.children.plainText
         let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
         if let asset { state.assets.insert(asset) }
         switch resolved {
+        case .href where LinkTarget(image.destination).kind == .external && insideLink:
+            return "<span class=\"external-image\">Image: \(alt.htmlEscaped)</span>"
         case .href(let href) where LinkTarget(image.destination).kind == .external:
             // The site loads nothing from the network: an external image becomes a link to it.
             return "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\"\(title)>Image: \((alt.isEmpty ? href : alt).htmlEscaped)</a>"
