@@ -48,7 +48,8 @@ enum BuildCommand: Command {
             let graph = try log.run("load") { try CollectionLoader.load(root: root) }
             let (config, configProblems) = CollectionConfig.load(root: root, explicitPath: arguments.value("config"))
             if configProblems.contains(where: { $0.severity == .error }), arguments.value("config") != nil {
-                ContentRoot.report(configProblems, of: graph, console: console)
+                // An explicit configuration path is shown as given, not relative to the content root.
+                console.error(DiagnosticText(color: console.colorOnStandardError).format(configProblems))
                 return .failure
             }
             let diagnostics = try log.run("check") { BuildFindings.diagnostics(graph: graph, config: config) + configProblems }
