@@ -56,6 +56,11 @@ struct AnchorCheck: Check {
                               notes: [DiagnosticNote("anchors match exactly, as on GitHub, where heading anchors are lower case")],
                               suggestion: "write `\(prefix)\(variant)`")
         }
+        if let headingAnchor = anchors.declaredIDs[anchor] {
+            return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: link.location,
+                              notes: [DiagnosticNote("a heading declares `{#\(anchor)}`, which GitHub and Skillbook show as text rather than read as an id")],
+                              suggestion: "write `\(prefix)\(headingAnchor)`, the heading's anchor, or put `<a id=\"\(anchor)\"></a>` before the heading")
+        }
         let suggestions = anchors.suggestions(for: anchor)
         var notes: [DiagnosticNote] = []
         if anchors.anchors.isEmpty { notes.append(DiagnosticNote("\(place) has no headings")) }

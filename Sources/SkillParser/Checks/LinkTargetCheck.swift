@@ -126,18 +126,27 @@ enum LinkSuggestions {
             found += NearestNames.suggest(name, among: names.filter { !$0.hasPrefix(".") }, count: 2)
                 .map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
         }
-        // The right name in another folder, preferring the linking document's own skill.
-        let withExtension = name.hasSuffix(".md") ? name : name + ".md"
-        let sameName = context.graph.documents.map(\.path).filter {
-            $0 != path && ($0 == withExtension || $0.hasSuffix("/" + name) || $0.hasSuffix("/" + withExtension))
+        // The right name in another folder of the skill the link points into (else the linking
+        // document's own skill); a link to a folder is not matched by name.
+        if !path.hasSuffix("/"), name.contains(".") {
+            let scope = skillFolder(containing: path, context: context) ?? document.skillFolder
+            let prefix = scope.map { $0.isEmpty ? "" : $0 + "/" }
+            found += context.graph.documents.map(\.path).filter { candidate in
+                candidate != path && (prefix.map(candidate.hasPrefix) ?? true)
+                    && (candidate == name || candidate.hasSuffix("/" + name))
+            }.prefix(2)
         }
-        let skillFolder = document.skillFolder.map { $0.isEmpty ? "" : $0 + "/" }
-        let ranked = sameName.sorted {
-            let lhsLocal = skillFolder.map($0.hasPrefix) ?? false, rhsLocal = skillFolder.map($1.hasPrefix) ?? false
-            return lhsLocal != rhsLocal ? lhsLocal : $0 < $1
-        }
-        found += ranked.prefix(2)
         var seen = Set<String>()
         return found.filter { seen.insert($0).inserted }.prefix(3).map { context.linkText(to: $0, from: document) }
+    }
+
+    /// The folder of the innermost skill that holds `path`.
+    private static func skillFolder(containing path: String, context: CheckContext) -> String? {
+        var folder = RelativePath.folder(of: path)
+        while true {
+            if context.graph.skill(inFolder: folder) != nil { return folder }
+            if folder.isEmpty { return nil }
+            folder = RelativePath.folder(of: folder)
+        }
     }
 }

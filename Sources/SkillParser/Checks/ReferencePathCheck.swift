@@ -6,9 +6,12 @@
 /// `../` (and staying inside the root), a bare `SKILL.md`, and those whose first folder is a
 /// skill folder by convention (`references/`, `scripts/`, `assets/`) or exists beside the
 /// document or at the skill's root. Anything else (`.claude/context.md`, `docs/ARCHITECTURE.md`,
-/// `~/notes.md`, `<name>/SKILL.md`) is read as a path in the user's project and left alone.
+/// `~/notes.md`, `<name>/SKILL.md`) is read as a path in the user's project and left alone, and
+/// so are placeholder names in examples (`references/foo.md`).
 struct ReferencePathCheck: Check {
     static let conventionalFolders: Set<String> = ["references", "scripts", "assets"]
+    /// File names that stand for "some file" in examples (`references/foo.md`).
+    static let placeholderNames: Set<String> = ["foo", "bar", "baz", "example", "xxx", "file", "filename", "name"]
 
     let codes = [
         CodeInfo("missing-reference", .error, summary: "a path written in a code span names a file the skill does not have",
@@ -42,6 +45,8 @@ struct ReferencePathCheck: Check {
     private func belongsToSkill(_ code: String, document: Document, context: CheckContext) -> Bool {
         if code.contains(where: { "<>{}[]*$~|%\\".contains($0) }) || code.hasPrefix("/") { return false }
         if code == "SKILL.md" { return true }
+        let stem = code.split(separator: "/").last.map { String($0.dropLast(3)) } ?? ""
+        if Self.placeholderNames.contains(stem.lowercased()) { return false }
         if code.hasPrefix("./") || code.hasPrefix("../") {
             return RelativePath.resolve(code, from: RelativePath.folder(of: document.path)) != nil
         }

@@ -26,12 +26,28 @@ struct RelatedSkillsCheck: Check {
                 if context.isKnownSkill(name) || context.isKnownSkill(item.name) { continue }
                 // A link names its skill by its target, which the link and anchor checks verify.
                 if case .link = item.form { continue }
+                if let pattern = Self.pattern(name, in: item) {
+                    // `hig-components-*` stands for a family of skills; it is fine when one matches.
+                    if context.knownSkillNames.contains(where: pattern.matches) { continue }
+                    result.append(Diagnostic(.error, code: "unknown-skill", "no skill of this collection matches `\(pattern.pattern)`",
+                                             at: item.location))
+                    continue
+                }
                 guard Self.readsAsName(name, strict: item.form == .text) else { continue }
                 result.append(Diagnostic(.error, code: "unknown-skill", "`\(name)` is not a skill of this collection",
                                          at: item.location, suggestion: SkillSuggestions.suggestion(for: name, context: context)))
             }
         }
         return result
+    }
+
+    /// The glob an item writes instead of one name: `hig-components-*` (in bold, Markdown reads
+    /// the `*` as text after the emphasis, so it is looked for right after the name).
+    static func pattern(_ name: String, in item: RelatedSkillItem) -> Glob? {
+        if name.contains("*") { return Glob(name) }
+        let text = Substring(item.text.trimmingWhitespace).drop { $0 == "@" }
+        guard text.hasPrefix(name + "*") else { return nil }
+        return Glob(name + "*")
     }
 
     /// `@name`, `name:` and `name.` all mean `name`.
@@ -42,10 +58,12 @@ struct RelatedSkillsCheck: Check {
         return String(text)
     }
 
-    /// A skill name is one token; plain-text items must also look like one (lower case, digits,
+    /// A skill name is one token without dots (`coding-standards.md` is a file, not a skill);
+    /// plain-text items must also look like one (lower case, digits,
     /// hyphens), so that prose such as "User mentions: crewai" is not taken for a name.
     static func readsAsName(_ name: String, strict: Bool) -> Bool {
-        guard !name.isEmpty, !name.contains(where: \.isWhitespace), name.contains(where: \.isLetter) else { return false }
+        guard !name.isEmpty, !name.contains(where: \.isWhitespace), !name.contains("."), name.contains(where: \.isLetter)
+        else { return false }
         if strict {
             return name.allSatisfy { ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == "-" || $0 == "_" }
         }

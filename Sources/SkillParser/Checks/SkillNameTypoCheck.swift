@@ -1,7 +1,11 @@
 /// Fires on a code span outside "Related skills" that reads like a skill name (lower case,
-/// hyphenated) and is one edit (two for names of ten characters or more) away from a known
-/// skill name without being one (`misspelled-skill`). A code span equal to a skill name is an
-/// edge of the graph, not a finding.
+/// hyphenated) and is a slip away from a known skill name without being one
+/// (`misspelled-skill`). A slip is one edit (an insertion, deletion, substitution, or swap of
+/// neighbouring letters), two for names of 16 characters or more, inside one word of four
+/// letters or more, with the same words otherwise: `hig-foundatoins` is a slip for
+/// `hig-foundations`, while `huggingface-cli` (other words), `sql-expert` (two edits in a short
+/// name) and `ux-pattern` (a two-letter word) are names of other things. A code span equal to
+/// a skill name is an edge of the graph, not a finding.
 struct SkillNameTypoCheck: Check {
     let codes = [
         CodeInfo("misspelled-skill", .warning, summary: "a code span is one or two edits away from a skill name",
@@ -24,8 +28,8 @@ struct SkillNameTypoCheck: Check {
             for span in document.markdown.codeSpans where !relatedLines.contains(span.location.line) {
                 let word = RelatedSkillsCheck.cleanName(span.code.trimmingWhitespace)
                 guard Self.looksLikeSkillName(word), !context.isKnownSkill(word) else { continue }
-                let limit = word.count >= 10 ? 2 : 1
-                let near = index.near(word, limit: limit).filter { !Self.isVariant($0.name, of: word) }
+                let limit = word.count >= 16 ? 2 : 1
+                let near = index.near(word, limit: limit).filter { Self.isSlip(word, for: $0.name) }
                 guard let best = near.first else { continue }
                 let names = near.filter { $0.distance == best.distance }.prefix(3).map(\.name)
                 result.append(Diagnostic(.warning, code: "misspelled-skill",
@@ -44,11 +48,13 @@ struct SkillNameTypoCheck: Check {
         return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    /// Names that differ only in digits are versions of one thing, not slips: `react-18` beside
-    /// a skill named `react-19` stays quiet.
-    static func isVariant(_ name: String, of word: String) -> Bool {
-        let differsInDigitsOnly = name.count == word.count
-            && zip(name, word).allSatisfy { $0 == $1 || ($0.isNumber && $1.isNumber) }
-        return differsInDigitsOnly
+    /// Whether `word` reads as a slip for `name`: the same hyphenated words but one, which has
+    /// four letters or more in both and is not a number (`react-18` beside `react-19` is a version).
+    static func isSlip(_ word: String, for name: String) -> Bool {
+        let words = word.split(separator: "-"), names = name.split(separator: "-")
+        guard words.count == names.count else { return false }
+        let differing = zip(words, names).filter { $0 != $1 }
+        guard differing.count == 1, let (typed, meant) = differing.first else { return false }
+        return typed.count >= 4 && meant.count >= 4 && !typed.allSatisfy(\.isNumber) && !meant.allSatisfy(\.isNumber)
     }
 }

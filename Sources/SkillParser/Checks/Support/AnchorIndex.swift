@@ -1,12 +1,22 @@
+import Foundation
+
 /// The anchors a document offers to links: its headings' GitHub anchors (with `-1`, `-2`
 /// for repeats) and the `id` and `name` attributes of its raw HTML.
 struct AnchorIndex: Sendable {
     /// Every anchor, in document order.
     let anchors: [String]
+    /// Ids declared with a heading attribute (`## Setup {#setup}`, read by Pandoc and Hugo but not
+    /// by GitHub), mapped to the anchor GitHub gives that heading.
+    let declaredIDs: [String: String]
     private let set: Set<String>
 
     init(_ markdown: MarkdownDocument) {
         var anchors = markdown.headings.map(\.anchor)
+        var declared: [String: String] = [:]
+        for heading in markdown.headings {
+            if let id = Self.declaredID(in: heading.text), declared[id] == nil { declared[id] = heading.anchor }
+        }
+        declaredIDs = declared
         for fragment in markdown.html where !fragment.html.hasPrefix("<!--") {
             anchors += HTMLAttributes.values(of: ["id", "name"], in: fragment.html)
         }
@@ -34,6 +44,15 @@ struct AnchorIndex: Sendable {
         let near = NearestNames.suggest(anchor, among: anchors, count: 3)
         var seen = Set<String>()
         return (renumbered + near).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+
+    /// The `id` of a trailing `{#id}` attribute in a heading's text.
+    static func declaredID(in text: String) -> String? {
+        let trimmed = text.trimmingWhitespace
+        guard trimmed.hasSuffix("}"), let open = trimmed.range(of: "{#", options: .backwards) else { return nil }
+        let id = trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)]
+        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0 == "{" || $0 == "}" }) else { return nil }
+        return String(id)
     }
 
     /// `1-query-performance`, `query-performance-2` and `-query-performance` → `query-performance`.
