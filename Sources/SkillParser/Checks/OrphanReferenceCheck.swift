@@ -22,9 +22,9 @@ struct OrphanReferenceCheck: Check {
         for skill in graph.skills {
             let references = skill.documents.compactMap(graph.document(at:)).filter { $0.kind == .reference }
             guard !references.isEmpty else { continue }
-            // Text of each document of the skill, read once per skill.
-            let texts = ([skill.skillFile] + skill.documents).map { path in
-                (path, graph.document(at: path).map { DocumentText.of($0.markdown) } ?? "")
+            // The file names each document of the skill writes, read once per skill.
+            let named = ([skill.skillFile] + skill.documents).map { path in
+                (path, graph.document(at: path).map { DocumentText.markdownFileNames(in: DocumentText.of($0.markdown)) } ?? [])
             }
             for reference in references {
                 let linked = graph.incoming(reference.path).contains {
@@ -33,8 +33,7 @@ struct OrphanReferenceCheck: Check {
                 if linked { continue }
                 let inSkill = skill.folder.isEmpty ? reference.path : String(reference.path.dropFirst(skill.folder.count + 1))
                 let name = inSkill.split(separator: "/").last.map(String.init) ?? inSkill
-                let named = texts.contains { path, text in path != reference.path && Self.mentions(name, in: text) }
-                if named { continue }
+                if named.contains(where: { path, names in path != reference.path && names.contains(name) }) { continue }
                 result.append(Diagnostic(.warning, code: "orphan-reference",
                                          "`\(inSkill)` is not linked to or named by any other file",
                                          at: SourceLocation(file: reference.path, line: 1),
@@ -42,21 +41,5 @@ struct OrphanReferenceCheck: Check {
             }
         }
         return result
-    }
-
-    /// Whether `text` has `name` as a whole file name: not preceded by a character that could
-    /// continue a name (`rest-api.md` does not mention `api.md`). A path from the skill root
-    /// ends with the file name, so it is found too.
-    static func mentions(_ name: String, in text: String) -> Bool {
-        var searchRange = text.startIndex..<text.endIndex
-        while let range = text.range(of: name, range: searchRange) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            if let before, before.isLetter || before.isNumber || before == "-" || before == "_" || before == "." {
-                searchRange = range.upperBound..<text.endIndex
-                continue
-            }
-            return true
-        }
-        return false
     }
 }

@@ -22,16 +22,20 @@ struct SkillNameTypoCheck: Check {
 
     func run(_ context: CheckContext) -> [Diagnostic] {
         let index = DeletionIndex(context.knownSkillNames)
+        var nearCache: [String: [String]] = [:]
         var result: [Diagnostic] = []
         for document in context.graph.documents {
             let relatedLines = Set(document.markdown.relatedSkillItems.map(\.location.line))
             for span in document.markdown.codeSpans where !relatedLines.contains(span.location.line) {
                 let word = RelatedSkillsCheck.cleanName(span.code.trimmingWhitespace)
                 guard Self.looksLikeSkillName(word), !context.isKnownSkill(word) else { continue }
-                let limit = word.count >= 16 ? 2 : 1
-                let near = index.near(word, limit: limit).filter { Self.isSlip(word, for: $0.name) }
-                guard let best = near.first else { continue }
-                let names = near.filter { $0.distance == best.distance }.prefix(3).map(\.name)
+                let names = nearCache[word] ?? {
+                    let near = index.near(word, limit: word.count >= 16 ? 2 : 1).filter { Self.isSlip(word, for: $0.name) }
+                    let best = near.first?.distance
+                    return near.filter { $0.distance == best }.prefix(3).map(\.name)
+                }()
+                nearCache[word] = names
+                guard !names.isEmpty else { continue }
                 result.append(Diagnostic(.warning, code: "misspelled-skill",
                                          "`\(word)` is not a skill; it is close to \(NearestNames.list(names))",
                                          at: span.location, suggestion: "did you mean \(NearestNames.list(names))?"))

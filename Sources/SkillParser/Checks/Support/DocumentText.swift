@@ -8,6 +8,31 @@ enum DocumentText {
         return parts.joined(separator: "\n")
     }
 
+    /// File names ending in `.md` written anywhere in `text`, as whole names: `rest-api.md` is
+    /// `rest-api.md`, never `api.md`; a path yields its last part.
+    static func markdownFileNames(in text: String) -> Set<String> {
+        let bytes = Array(text.utf8)
+        var names = Set<String>()
+        var index = 0
+        while index + 3 <= bytes.count {
+            guard bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "m"), bytes[index + 2] == UInt8(ascii: "d")
+            else { index += 1; continue }
+            var start = index
+            while start > 0, continuesName(bytes[start - 1]) { start -= 1 }
+            if start < index { names.insert(String(decoding: bytes[start..<(index + 3)], as: UTF8.self)) }
+            index += 3
+        }
+        return names
+    }
+
+    /// Characters that can be part of a file name as skills write them; anything else (`/`,
+    /// space, backtick, bracket) ends it. Bytes of non-ASCII characters count as part of it.
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ".")
+    }
+
     private static func collect(_ block: Block, into parts: inout [String]) {
         switch block {
         case .heading(let heading): collect(heading.inlines, into: &parts)
