@@ -24,8 +24,8 @@ struct UnknownFieldCheck: Check {
         for skill in context.graph.skills {
             guard let manifest = skill.manifest, !context.unreadableFrontmatter.contains(skill.skillFile) else { continue }
             for entry in manifest.extraFields {
-                let near = NearestNames.suggest(entry.key.replacingOccurrences(of: "_", with: "-"), among: specified, count: 1,
-                                                limit: 2)
+                let key = entry.key.lowercased().replacingOccurrences(of: "_", with: "-")
+                let near = specified.contains(key) ? [key] : NearestNames.suggest(key, among: specified, count: 1, limit: 2)
                 let suggestion = near.first.map { "did you mean `\($0)`?" }
                     ?? "move it under `metadata:`, or drop it"
                 result.append(Diagnostic(severity, code: "unknown-field",
