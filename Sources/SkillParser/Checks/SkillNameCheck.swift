@@ -68,7 +68,7 @@ struct SkillNameCheck: Check {
                                          at: entry.location,
                                          suggestion: problems.isEmpty && Self.problems(of: folder).isEmpty
                                             ? "rename the folder to `\(name)` or write `name: \(folder)`"
-                                            : "write `name: \(Self.repaired(folder))` and name the folder the same"))
+                                            : "give the skill and its folder one valid name, such as `\(Self.repaired(name))`"))
             }
         }
         return result
