@@ -39,6 +39,11 @@ import Testing
         #expect(found.first?.suggestion == "did you mean `references/r.md#install`?")
     }
 
+    @Test func shortTableOfContentsEntryGetsTheLongerHeadingSuggested() throws {
+        let fixture = try CheckFixture(["a/SKILL.md": skill("a", "[m](#membros)\n\n## Gerenciamento de Membros\n## Membrosos\n")])
+        #expect(fixture.diagnostics("broken-anchor").first?.suggestion == "did you mean `#membrosos` or `#gerenciamento-de-membros`?")
+    }
+
     @Test func caseOnlyDifferenceIsSaidSo() throws {
         let fixture = try CheckFixture(["a/SKILL.md": skill("a", "[x](#Setup)\n\n## Setup\n")])
         let found = fixture.diagnostics("broken-anchor")

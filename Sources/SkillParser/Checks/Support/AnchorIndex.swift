@@ -35,15 +35,18 @@ struct AnchorIndex: Sendable {
         return anchors.first { $0.lowercased() == lowered }
     }
 
-    /// The anchors someone most likely meant: the nearest by edits, and the ones that read the
-    /// same once section numbers are dropped (a table of contents written before its headings
-    /// were renumbered).
+    /// The anchors someone most likely meant: the ones that read the same once section numbers
+    /// are dropped (a table of contents written before its headings were renumbered), the
+    /// nearest by edits, and the ones that hold the anchor as whole words.
     func suggestions(for anchor: String) -> [String] {
         let unnumbered = Self.droppingNumbers(anchor)
         let renumbered = unnumbered.isEmpty ? [] : anchors.filter { Self.droppingNumbers($0) == unnumbered }
         let near = NearestNames.suggest(anchor, among: anchors, count: 3)
+        // A short table of contents entry for a longer heading: `#membros` for "Gerenciamento de Membros".
+        let words = "-" + anchor.lowercased() + "-"
+        let containing = anchor.count < 4 ? [] : anchors.filter { ("-" + $0 + "-").contains(words) }
         var seen = Set<String>()
-        return (renumbered + near).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+        return (renumbered + near + containing).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
     /// The `id` of a trailing `{#id}` attribute in a heading's text.
