@@ -3,9 +3,9 @@
 /// document's folder and from its skill's root (`missing-reference`).
 ///
 /// Only paths that plainly belong to the skill are checked: those starting with `./` or
-/// `../` (and staying inside the root), a bare `SKILL.md`, and those whose first folder is a
-/// skill folder by convention (`references/`, `scripts/`, `assets/`) or exists beside the
-/// document or at the skill's root. Anything else (`.claude/context.md`, `docs/ARCHITECTURE.md`,
+/// `../` (and staying inside the root), a bare `SKILL.md` in a skill's document, and those
+/// whose first folder is a skill folder by convention (`references/`, `scripts/`, `assets/`)
+/// or exists beside the document or at the skill's root. Anything else (`.claude/context.md`, `docs/ARCHITECTURE.md`,
 /// `~/notes.md`, `<name>/SKILL.md`) is read as a path in the user's project and left alone, and
 /// so are placeholder names in examples (`references/foo.md`).
 struct ReferencePathCheck: Check {
@@ -44,7 +44,8 @@ struct ReferencePathCheck: Check {
 
     private func belongsToSkill(_ code: String, document: Document, context: CheckContext) -> Bool {
         if code.contains(where: { "<>{}[]*$~|%\\".contains($0) }) || code.hasPrefix("/") { return false }
-        if code == "SKILL.md" { return true }
+        // A bare `SKILL.md` is the skill's own file; outside every skill it means SKILL.md files in general.
+        if code == "SKILL.md" { return document.skillFolder != nil }
         let stem = code.split(separator: "/").last.map { String($0.dropLast(3)) } ?? ""
         if Self.placeholderNames.contains(stem.lowercased()) { return false }
         if code.hasPrefix("./") || code.hasPrefix("../") {

@@ -33,6 +33,11 @@ import Testing
         #expect(fixture.diagnostics("missing-reference").isEmpty)
     }
 
+    @Test func aLooseDocumentNamingSKILLmdMeansSkillFilesInGeneral() throws {
+        let fixture = try CheckFixture(["README.md": "Each skill has a `SKILL.md`; see `./guide.md`.\n", "a/SKILL.md": skill("a")])
+        #expect(fixture.found(["missing-reference"]) == ["README.md:1:35 missing-reference"])
+    }
+
     @Test func aFolderThatExistsBesideTheDocumentMakesThePathTheSkills() throws {
         let fixture = try CheckFixture([
             "a/SKILL.md": skill("a", "See `guides/missing.md`.\n"),

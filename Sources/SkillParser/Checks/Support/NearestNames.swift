@@ -19,10 +19,10 @@ enum NearestNames {
         return scored.map(\.name).filter { seen.insert($0).inserted }.prefix(count).map { $0 }
     }
 
-    /// How many edits still read as a slip rather than another name: a third of the length,
-    /// at least one and at most four.
+    /// How many edits still read as a slip rather than another name: a quarter of the length,
+    /// at least one and at most three.
     static func allowedDistance(for name: String) -> Int {
-        min(4, max(1, name.count / 3))
+        min(3, max(1, name.count / 4))
     }
 
     /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
