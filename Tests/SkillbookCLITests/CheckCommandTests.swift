@@ -181,3 +181,34 @@ enum SARIFSchema {
                              exitCode: process.terminationStatus)
     }
 }
+
+/// Colour on a real terminal, through `script`, which gives the command a pseudo-terminal.
+@Suite struct CheckColorTests {
+    static let script = "/usr/bin/script"
+
+    func runOnTerminal(noColor: String?) throws -> String {
+        let tree = try FixtureTree(["a/SKILL.md": "---\nname: a\ndescription: D.\n---\n[x](gone.md)\n"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.script)
+        process.arguments = ["-qec", "'\(TestPaths.skillbookBinary.path)' check '\(tree.path)'", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+    func colourOnATerminalUnlessNoColorIsSet() throws {
+        let coloured = try runOnTerminal(noColor: nil)
+        #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let plain = try runOnTerminal(noColor: "1")
+        #expect(plain.contains("error: link target `gone.md` does not exist"))
+        #expect(!plain.contains("\u{1B}["))
+    }
+}

@@ -29,11 +29,7 @@ struct AnchorCheck: Check {
                 switch target.kind {
                 case .sameDocument: path = document.path
                 case .relative: path = RelativePath.resolve(target.path, from: folder)
-                case .siteAbsolute:
-                    path = context.config.siteRoot.flatMap { siteRoot in
-                        RelativePath.resolve(String(target.path.drop { $0 == "/" }),
-                                             from: RelativePath.resolve(siteRoot, from: "") ?? "")
-                    }
+                case .siteAbsolute: path = context.sitePath(target.path)
                 case .external, .empty: path = nil
                 }
                 // Only Markdown documents of the collection have anchors we know; a missing file is a broken-link.

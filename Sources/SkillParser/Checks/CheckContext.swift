@@ -35,6 +35,13 @@ public struct CheckContext: Sendable {
         knownSkillNames.contains(name)
     }
 
+    /// The root-relative path a site-absolute link (`/docs/x.md`) means, when `site_root` says
+    /// which folder `/` is; `nil` without it or when the path leaves the root.
+    func sitePath(_ path: String) -> String? {
+        guard let siteRoot = config.siteRoot, let base = RelativePath.resolve(siteRoot, from: "") else { return nil }
+        return RelativePath.resolve(String(path.drop { $0 == "/" }), from: base)
+    }
+
     /// A root-relative path written from a document's folder, as a link destination would be.
     func linkText(to path: String, from document: Document) -> String {
         RelativePath.relative(path, from: RelativePath.folder(of: document.path))

@@ -63,9 +63,8 @@ struct LinkTargetCheck: Check {
                     result.append(Diagnostic(.warning, code: "empty-link", "link has an empty destination", at: link.location,
                                              suggestion: "write the target between the parentheses, or remove the link"))
                 case .siteAbsolute:
-                    if let siteRoot = context.config.siteRoot {
-                        let base = RelativePath.resolve(siteRoot, from: "") ?? ""
-                        if let path = RelativePath.resolve(String(target.path.drop { $0 == "/" }), from: base) {
+                    if context.config.siteRoot != nil {
+                        if let path = context.sitePath(target.path) {
                             result += lookup(path, written: target.path, link: link, document: document, context: context)
                         }
                     } else {
