@@ -53,9 +53,11 @@ struct AnchorCheck: Check {
                               suggestion: "write `\(prefix)\(variant)`")
         }
         if let headingAnchor = anchors.declaredIDs[anchor] {
+            let note = "a heading declares `{#\(anchor)}`, which GitHub and Skillbook show as text rather than read as an id"
             return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: link.location,
-                              notes: [DiagnosticNote("a heading declares `{#\(anchor)}`, which GitHub and Skillbook show as text rather than read as an id")],
-                              suggestion: "write `\(prefix)\(headingAnchor)`, the heading's anchor, or put `<a id=\"\(anchor)\"></a>` before the heading")
+                              notes: [DiagnosticNote(note)],
+                              suggestion: "write `\(prefix)\(headingAnchor)`, the heading's anchor, "
+                                  + "or put `<a id=\"\(anchor)\"></a>` before the heading")
         }
         let suggestions = anchors.suggestions(for: anchor)
         var notes: [DiagnosticNote] = []

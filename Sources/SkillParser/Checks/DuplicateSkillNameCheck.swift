@@ -21,10 +21,10 @@ struct DuplicateSkillNameCheck: Check {
             guard skills.count > 1 else { continue }
             for skill in skills {
                 let others = skills.filter { $0.folder != skill.folder }
-                result.append(Diagnostic(.error, code: "duplicate-skill-name",
-                                         "skill name `\(name)` is also used by \(others.map { "`\($0.skillFile)`" }.joined(separator: ", "))",
-                                         at: context.nameLocation(of: skill),
-                                         notes: others.map { DiagnosticNote("also named `\(name)` here", at: context.nameLocation(of: $0)) },
+                let files = others.map { "`\($0.skillFile)`" }.joined(separator: ", ")
+                let notes = others.map { DiagnosticNote("also named `\(name)` here", at: context.nameLocation(of: $0)) }
+                result.append(Diagnostic(.error, code: "duplicate-skill-name", "skill name `\(name)` is also used by \(files)",
+                                         at: context.nameLocation(of: skill), notes: notes,
                                          suggestion: "give each skill its own name and folder"))
             }
         }

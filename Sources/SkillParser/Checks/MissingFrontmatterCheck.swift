@@ -18,10 +18,11 @@ struct MissingFrontmatterCheck: Check {
     ]
 
     func run(_ context: CheckContext) -> [Diagnostic] {
-        context.graph.skills.filter { $0.manifest == nil }.map { skill in
-            Diagnostic(.error, code: "missing-frontmatter", "SKILL.md has no frontmatter",
-                       at: SourceLocation(file: skill.skillFile, line: 1),
-                       suggestion: "start the file with a `---` block holding `name: \(context.folderName(of: skill))` and a `description:`, closed by `---`")
+        context.graph.skills.filter { $0.manifest == nil }.map { skill -> Diagnostic in
+            let name = context.folderName(of: skill)
+            return Diagnostic(.error, code: "missing-frontmatter", "SKILL.md has no frontmatter",
+                              at: SourceLocation(file: skill.skillFile, line: 1),
+                              suggestion: "start the file with a `---` block holding `name: \(name)` and a `description:`, closed by `---`")
         }
     }
 }

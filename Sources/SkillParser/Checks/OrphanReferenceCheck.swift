@@ -37,7 +37,7 @@ struct OrphanReferenceCheck: Check {
                 result.append(Diagnostic(.warning, code: "orphan-reference",
                                          "`\(inSkill)` is not linked to or named by any other file",
                                          at: SourceLocation(file: reference.path, line: 1),
-                                         suggestion: "link to it from \(skill.skillFile.split(separator: "/").last ?? "SKILL.md") with a line saying when to read it, or delete it"))
+                                         suggestion: "link to it from SKILL.md with a line saying when to read it, or delete it"))
             }
         }
         return result

@@ -36,6 +36,16 @@ import Testing
         #expect(broken.allSatisfy { $0.severity == .error })
     }
 
+    @Test func backslashesAndAMissingExtensionAreSuggestedAway() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", #"[x](references\\guide.md) [y](references/guide)"# + "\n"),
+            "a/references/guide.md": "# Guide\n",
+        ])
+        #expect(fixture.diagnostics("broken-link").map(\.suggestion) == [
+            "did you mean `references/guide.md`?", "did you mean `references/guide.md`?",
+        ])
+    }
+
     @Test func targetWithOtherLetterCaseIsACaseMismatch() throws {
         let fixture = try CheckFixture([
             "a/SKILL.md": skill("a", "[x](References/Guide.md)\n"),
