@@ -44,9 +44,10 @@ struct SkillNameTypoCheck: Check {
         return result
     }
 
-    /// Lower-case letters and digits in at least two hyphenated words, five characters or more.
+    /// Lower-case letters and digits in at least two hyphenated words, five to 64 characters
+    /// (the specification's limit, which also bounds the work of the lookup).
     static func looksLikeSkillName(_ word: String) -> Bool {
-        guard word.count >= 5, word.contains("-"), !word.hasPrefix("-"), !word.hasSuffix("-"), !word.contains("--") else {
+        guard (5...SkillNameCheck.maximumLength).contains(word.utf8.count), word.contains("-"), !word.hasPrefix("-"), !word.hasSuffix("-"), !word.contains("--") else {
             return false
         }
         return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }

@@ -22,7 +22,7 @@ import Testing
     @Test func exactNamesAndOtherThingsThatLookAlikeStayQuiet() throws {
         let fixture = try fixture("""
             `hig-foundations` `react-18` `ux-pattern` `mstest-skill` `higfoundations` `hig-foundations-extra`
-            `Hig-Foundations` `hig` `some-other-thing`
+            `Hig-Foundations` `hig` `some-other-thing` `\(String(repeating: "hig-foundations-", count: 500) + "x")`
 
             ## Related skills
 
