@@ -26,7 +26,7 @@ import TestSupport
             check-sample/other-skill/SKILL.md:11:3: error: anchor `#usge` is not in `../good-skill/references/guide.md` [broken-anchor]
               suggestion: did you mean `../good-skill/references/guide.md#usage`?
             check-sample/other-skill/SKILL.md:15:7: error: `references/missing.md` does not exist [missing-reference]
-            check-sample/other-skill/SKILL.md:15:7: note: looked for `other-skill/references/missing.md`
+            check-sample/other-skill/SKILL.md:15:7: note: looked for `references/missing.md`, relative to this file
             check-sample/other-skill/SKILL.md:15:42: error: link target `references/notes.md` does not exist [broken-link]
             check-sample/other-skill/SKILL.md:16:12: warning: `good-skil` is not a skill; it is close to `good-skill` [misspelled-skill]
               suggestion: did you mean `good-skill`?

@@ -21,9 +21,9 @@ struct DuplicateSkillNameCheck: Check {
             guard skills.count > 1 else { continue }
             for skill in skills {
                 let others = skills.filter { $0.folder != skill.folder }
-                let files = others.map { "`\($0.skillFile)`" }.joined(separator: ", ")
+                let count = others.count == 1 ? "another skill" : "\(others.count) other skills"
                 let notes = others.map { DiagnosticNote("also named `\(name)` here", at: context.nameLocation(of: $0)) }
-                result.append(Diagnostic(.error, code: "duplicate-skill-name", "skill name `\(name)` is also used by \(files)",
+                result.append(Diagnostic(.error, code: "duplicate-skill-name", "skill name `\(name)` is also used by \(count)",
                                          at: context.nameLocation(of: skill), notes: notes,
                                          suggestion: "give each skill its own name and folder"))
             }

@@ -69,9 +69,10 @@ struct ReferencePathCheck: Check {
             .filter { !candidates.contains($0) }
             .prefix(3)
             .map { path in Self.written(path, document: document) }
-        let looked = candidates.map { "`\($0)`" }.joined(separator: " and ")
+        // Where it was looked for, written from this file as a link would be.
+        let looked = candidates.map { "`\(context.linkText(to: $0, from: document))`" }.joined(separator: " and ")
         return Diagnostic(.error, code: "missing-reference", "`\(code)` does not exist", at: location,
-                          notes: [DiagnosticNote("looked for \(looked)")],
+                          notes: [DiagnosticNote("looked for \(looked), relative to this file")],
                           suggestion: suggestions.isEmpty ? nil : "did you mean \(NearestNames.list(suggestions))?")
     }
 

@@ -85,6 +85,7 @@ import Testing
         ])
         let found = fixture.diagnostics("duplicate-skill-name")
         #expect(found.map(\.location.file) == ["one/tool/SKILL.md", "two/tool/SKILL.md"])
+        #expect(found.map(\.message) == ["skill name `tool` is also used by another skill", "skill name `tool` is also used by another skill"])
         #expect(found[0].notes.first?.location == SourceLocation(file: "two/tool/SKILL.md", line: 2))
         #expect(found[1].notes.first?.location == SourceLocation(file: "one/tool/SKILL.md", line: 2))
     }

@@ -20,7 +20,7 @@ import Testing
         let found = fixture.diagnostics("missing-reference")
         #expect(found.map(\.message) == ["`references/patern.md` does not exist", "`./gone.md` does not exist"])
         #expect(found[0].suggestion == "did you mean `references/pattern.md`?")
-        #expect(found[0].notes.first?.message == "looked for `a/references/patern.md`")
+        #expect(found[0].notes.first?.message == "looked for `references/patern.md`, relative to this file")
     }
 
     @Test func projectPathsPlaceholdersAndPathsOutsideTheRootAreNotChecked() throws {
