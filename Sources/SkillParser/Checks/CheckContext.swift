@@ -9,6 +9,8 @@ public struct CheckContext: Sendable {
     private let anchorIndexes: [String: AnchorIndex]
     /// Names that refer to a skill: every skill's name and the configured external skills.
     let knownSkillNames: Set<String>
+    /// The same names, sorted, for deterministic suggestions.
+    let sortedSkillNames: [String]
     /// Files whose frontmatter could not be read as a map; their manifest is not checked field by field.
     let unreadableFrontmatter: Set<String>
 
@@ -21,6 +23,7 @@ public struct CheckContext: Sendable {
         for document in graph.documents { anchors[document.path] = AnchorIndex(document.markdown) }
         anchorIndexes = anchors
         knownSkillNames = Set(graph.skills.map(\.name)).union(config.externalSkills)
+        sortedSkillNames = knownSkillNames.sorted()
         unreadableFrontmatter = Set(graph.diagnostics
             .filter { ["invalid-yaml", "frontmatter-not-mapping"].contains($0.code) }
             .map(\.location.file))
