@@ -4,6 +4,8 @@ import Foundation
 nonisolated(unsafe) let commands: [any Command.Type] = [
     GraphCommand.self,
     SlugsCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
 ]
 
 let version = "0.1.0"
