@@ -5,6 +5,8 @@ nonisolated(unsafe) let commands: [any Command.Type] = [
     BuildCommand.self,
     GraphCommand.self,
     SlugsCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
 ]
 
 let version = "0.1.0"
