@@ -1,0 +1,61 @@
+/// Finds the rules a collection states more than once.
+///
+/// The steps, each near-linear in the number of rules:
+/// 1. normalise every rule (in parallel) and merge identical texts;
+/// 2. cut the distinct texts into comparison units (whole rules and long sentences);
+/// 3. sketch each unit (shingles, MinHash signature, LSH band keys; in parallel);
+/// 4. take the pairs that share a band as candidates, and verify each one exactly (in parallel);
+/// 5. join matching texts with union-find, and describe each cluster.
+///
+/// No step compares all pairs; seeds are fixed and every output is sorted, so the same input
+/// gives the same clusters on every run.
+public struct DuplicateFinder: Sendable {
+    public var options: DuplicateOptions
+
+    public init(options: DuplicateOptions = DuplicateOptions()) {
+        self.options = options
+    }
+
+    /// The clusters of the rules of every document in the graph, largest first.
+    public func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
+        clusters(in: Self.statements(in: graph), skillCount: graph.skills.count)
+    }
+
+    /// The rules of a graph as statements, in document order.
+    public static func statements(in graph: SkillGraph) -> [RuleStatement] {
+        graph.documents.flatMap { document in
+            let skill = graph.skill(of: document)?.name
+            return document.markdown.rules.map {
+                RuleStatement(skill: skill, location: $0.location, headingPath: $0.headingPath, text: $0.text,
+                              inlines: $0.inlines)
+            }
+        }
+    }
+
+    /// The clusters among `statements`; `skillCount` is the collection's number of skills,
+    /// which decides what is boilerplate.
+    public func clusters(in statements: [RuleStatement], skillCount: Int) -> [DuplicateCluster] {
+        let options = options
+        let fingerprints = Parallel.map(statements.count, minimumChunk: 256) { index -> RuleFingerprint? in
+            let rule = RuleNormalizer.normalize(statements[index].inlines)
+            guard rule.tokens.count >= options.minWords else { return nil }
+            return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
+        }
+        let units = ComparisonUnits(fingerprints: fingerprints)
+        let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold),
+                                        hashCount: options.hashCount)
+        let sketches = UnitSketches(units: units, hasher: MinHasher(count: options.hashCount, seed: options.seed),
+                                    banding: banding)
+        var sets = UnionFind(count: units.texts.count)
+        for unit in units.units where unit.owners.count > 1 {
+            for owner in unit.owners.dropFirst() { sets.union(unit.owners[0].text, owner.text) }
+        }
+        let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+        for (first, second) in PairVerifier(units: units, sketches: sketches, options: options).matches(candidates) {
+            sets.union(first, second)
+        }
+        let builder = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
+                                     skillCount: skillCount)
+        return builder.clusters(sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 }))
+    }
+}

@@ -1,0 +1,61 @@
+/// Hashes that are the same in every process and on every machine. Swift's `Hasher` is
+/// seeded per process, so it cannot give deterministic signatures or band keys.
+enum StableHash {
+    /// FNV-1a over the UTF-8 bytes, then `mix` to spread FNV's weak low bits.
+    static func string(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return mix(hash)
+    }
+
+    /// The SplitMix64 finaliser: a bijection on 64 bits whose output bits all depend on all
+    /// input bits.
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+
+    /// Combines two hashes in an order-sensitive way (`combine(a, b) != combine(b, a)`).
+    @inline(__always)
+    static func combine(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        mix(first &* 0x9e37_79b9_7f4a_7c15 &+ second)
+    }
+}
+
+/// A small deterministic pseudo-random generator (SplitMix64), for the MinHash seeds and for
+/// synthetic benchmark data.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        return StableHash.mix(state)
+    }
+}
+
+/// A 128-bit fingerprint of a token sequence: equal sequences give equal keys, and two
+/// different sequences share one with negligible probability (about 2⁻¹²⁸ per pair), so texts
+/// are grouped by key instead of by long strings.
+struct TextKey: Hashable, Sendable {
+    var high: UInt64
+    var low: UInt64
+
+    init(_ hashes: ArraySlice<UInt64>) {
+        var high: UInt64 = 0x6a09_e667_f3bc_c908
+        var low: UInt64 = 0xbb67_ae85_84ca_a73b
+        for hash in hashes {
+            high = StableHash.combine(high, hash)
+            low = StableHash.combine(low ^ 0x3c6e_f372_fe94_f82b, hash)
+        }
+        self.high = StableHash.combine(high, UInt64(hashes.count))
+        self.low = low
+    }
+}

@@ -1,0 +1,46 @@
+/// What is computed once per comparison unit: its shingle features (for exact verification),
+/// whether it is negated, and its LSH band keys (for finding candidates).
+struct UnitSketches: Sendable {
+    var features: FeatureSets
+    var negated: [Bool]
+    /// `keys[i * banding.bands + band]`.
+    var keys: [UInt32]
+    var banding: LSHBanding
+
+    init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding) {
+        self.banding = banding
+        let sets = Parallel.map(units.units.count, minimumChunk: 256) { Shingler.features(units.hashes(of: $0)) }
+        features = FeatureSets(sets)
+        negated = Parallel.map(units.units.count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
+        let frequency = FeatureFrequency(featureSets: features)
+        let features = features
+        let perUnit = Parallel.map(units.units.count, minimumChunk: 256) { unit in
+            features.withFeatures(of: unit) { set in
+                banding.keys(of: hasher.signature(of: set, including: { !frequency.isCommon($0) }))
+            }
+        }
+        keys = perUnit.flatMap { $0 }
+    }
+
+    /// Jaccard similarity of two units' features; 0 when one is negated and the other is not,
+    /// since "do X" and "don't do X" share almost every word yet say opposite things.
+    func similarity(_ first: Int, _ second: Int) -> Double {
+        if first == second { return 1 }
+        guard negated[first] == negated[second] else { return 0 }
+        return features.jaccard(first, second)
+    }
+}
+
+/// Whether a run of tokens says "not": opposite rules on one topic share their words.
+enum Polarity {
+    static func isNegated(_ hashes: ArraySlice<UInt64>) -> Bool {
+        hashes.contains(where: negations.contains)
+    }
+
+    static let words: [String] = [
+        "not", "no", "never", "dont", "doesnt", "didnt", "cannot", "cant", "wont", "shouldnt", "mustnt",
+        "isnt", "arent", "wasnt", "werent", "avoid", "neither", "nor",
+    ]
+
+    private static let negations = Set(words.map(StableHash.string))
+}
