@@ -18,9 +18,9 @@ public struct DuplicateCluster: Hashable, Sendable, Encodable {
     /// Every statement, sorted by location.
     public var members: [DuplicateMember]
 
-    /// Whether the cluster is something a maintainer should fix: it spans two or more skills
-    /// and is not boilerplate.
-    public var spansSkills: Bool { skillCount >= 2 }
+    /// Whether the cluster is what `--fail-on-duplicates` and the `duplicate-rule` check report:
+    /// it spans two or more skills and is not boilerplate.
+    public var isCrossSkillDuplicate: Bool { skillCount >= 2 && !boilerplate }
 }
 
 /// One statement of a duplicated rule.

@@ -42,9 +42,8 @@ public struct DuplicateFinder: Sendable {
             return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
         }
         let units = ComparisonUnits(fingerprints: fingerprints)
-        let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold),
-                                        hashCount: options.hashCount)
-        let sketches = UnitSketches(units: units, hasher: MinHasher(count: options.hashCount, seed: options.seed),
+        let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold))
+        let sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
                                     banding: banding)
         var sets = UnionFind(count: units.texts.count)
         for unit in units.units where unit.owners.count > 1 {

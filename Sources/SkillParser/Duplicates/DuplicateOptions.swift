@@ -17,21 +17,18 @@ public struct DuplicateOptions: Sendable, Hashable, Codable {
     public var boilerplateShare: Double
     /// ...and at least this many skills.
     public var boilerplateMinSkills: Int
-    /// Number of MinHash functions.
-    public var hashCount: Int
     /// Seed of the MinHash functions; fixed so that every run gives the same clusters.
     public var seed: UInt64
 
     public init(threshold: Double = 0.6, sentenceThreshold: Double = 0.8, minWords: Int = 6, minSentenceWords: Int = 8,
                 boilerplateShare: Double = 0.02, boilerplateMinSkills: Int = 10,
-                hashCount: Int = 64, seed: UInt64 = 0x5EED_D0_0B1E) {
+                seed: UInt64 = 0x5EED_D0_0B1E) {
         self.threshold = threshold
         self.sentenceThreshold = sentenceThreshold
         self.minWords = minWords
         self.minSentenceWords = minSentenceWords
         self.boilerplateShare = boilerplateShare
         self.boilerplateMinSkills = boilerplateMinSkills
-        self.hashCount = hashCount
         self.seed = seed
     }
 

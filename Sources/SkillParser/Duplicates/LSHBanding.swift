@@ -1,3 +1,5 @@
+import Foundation
+
 /// Locality-sensitive hashing by banding: a signature of `bands × rows` values is cut into
 /// bands, and two items become candidates when all rows of at least one band agree. For
 /// Jaccard similarity `s` that happens with probability `1 - (1 - s^rows)^bands`, an S-curve
@@ -11,15 +13,21 @@ struct LSHBanding: Sendable, Hashable {
         1 - pow1(1 - pow1(similarity, rows), bands)
     }
 
-    /// For `hashCount` hash functions, the banding with the most rows (fewest chance
-    /// candidates) that still finds pairs at `threshold` with probability `recall` or more.
-    static func choose(threshold: Double, hashCount: Int, recall: Double = 0.95) -> LSHBanding {
-        var best = LSHBanding(bands: hashCount, rows: 1)
-        for rows in 1...max(1, hashCount) {
-            let banding = LSHBanding(bands: hashCount / rows, rows: rows)
-            if banding.bands >= 1, banding.candidateProbability(atSimilarity: threshold) >= recall { best = banding }
+    /// Number of hash functions a signature needs.
+    var hashCount: Int { bands * rows }
+
+    /// The banding for `threshold`: the most rows (up to 6; more rows, fewer chance candidates)
+    /// for which enough bands to find pairs at `threshold` with probability `recall` fit in
+    /// `maximumHashes`. At least 3 rows, so that unrelated rules rarely meet and the number of
+    /// candidates grows linearly; below a threshold of about 0.45, recall at the threshold
+    /// itself then drops (pairs well above it are still found).
+    static func choose(threshold: Double, recall: Double = 0.95, maximumHashes: Int = 128) -> LSHBanding {
+        for rows in stride(from: 6, through: 3, by: -1) {
+            let perBand = pow1(min(max(threshold, 0.01), 0.99), rows)
+            let bands = Int((log(1 - recall) / log(1 - perBand)).rounded(.up))
+            if bands * rows <= maximumHashes { return LSHBanding(bands: bands, rows: rows) }
         }
-        return best
+        return LSHBanding(bands: maximumHashes / 3, rows: 3)
     }
 
     /// One 32-bit key per band; equal keys mean the band's rows agree (or, rarely, collide,
@@ -35,7 +43,7 @@ struct LSHBanding: Sendable, Hashable {
     }
 }
 
-/// `base` to the power of a small non-negative integer, without Foundation.
+/// `base` to the power of a small non-negative integer.
 private func pow1(_ base: Double, _ exponent: Int) -> Double {
     var result = 1.0
     for _ in 0..<exponent { result *= base }

@@ -35,7 +35,7 @@ enum DupesCommand: Command {
         default:
             console.output(DuplicateReportText(displayPath: ContentRoot.displayPath(for: graph)).format(clusters))
         }
-        let failing = clusters.contains { !$0.boilerplate && $0.skillCount >= 2 }
+        let failing = clusters.contains(where: \.isCrossSkillDuplicate)
         return arguments.has("fail-on-duplicates") && failing ? .findings : .success
     }
 
