@@ -33,3 +33,9 @@ site: release
 
 clean:
 	rm -rf .build $(SITE)
+
+dupes: release
+	$(BIN) dupes $(CONTENT)
+
+bench: deps
+	$(SWIFT) run -c release skillbook-bench

@@ -8,6 +8,12 @@ import TestSupport
     static let appleHIG = TestPaths.shared("corpora/apple-hig-skills/skills")
     static let agentic = TestPaths.shared("corpora/agentic-awesome-skills/skills")
 
+    /// Loaded once for the tests that need it.
+    static let appleHIGClusters: [DuplicateCluster] = {
+        guard let root = appleHIG, let graph = try? CollectionLoader.load(root: root.path) else { return [] }
+        return DuplicateFinder().clusters(in: graph)
+    }()
+
     /// The cluster that has a member at `file:line`.
     private func cluster(at file: String, line: Int, in clusters: [DuplicateCluster]) throws -> DuplicateCluster {
         try #require(clusters.first { $0.members.contains { $0.location.file == file && $0.location.line == line } })
@@ -15,8 +21,7 @@ import TestSupport
 
     @Test(.enabled(if: appleHIG != nil))
     func appleHIGActivityRingRulesAreStatedInTwoSkills() throws {
-        let graph = try CollectionLoader.load(root: try #require(Self.appleHIG).path)
-        let clusters = DuplicateFinder().clusters(in: graph)
+        let clusters = Self.appleHIGClusters
         let rings = "hig-components-status/references/activity-rings.md"
         let health = "hig-technologies/references/healthkit.md"
         for (text, ringsLine, healthLine) in [("Don’t use Activity rings for branding.", 54, 49),
@@ -33,8 +38,7 @@ import TestSupport
 
     @Test(.enabled(if: appleHIG != nil))
     func appleHIGTwoFactorSentenceIsSharedByPrivacyAndManagingAccounts() throws {
-        let graph = try CollectionLoader.load(root: try #require(Self.appleHIG).path)
-        let clusters = DuplicateFinder().clusters(in: graph)
+        let clusters = Self.appleHIGClusters
         let found = try cluster(at: "hig-foundations/references/privacy.md", line: 170, in: clusters)
         let accounts = try #require(found.members.first { $0.location.file == "hig-patterns/references/managing-accounts.md" })
         #expect(accounts.location.line == 19)
