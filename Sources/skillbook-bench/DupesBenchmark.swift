@@ -10,15 +10,17 @@ enum DupesBenchmark {
         for count in [10_000, 100_000, 1_000_000] {
             let (statements, skills) = SyntheticRules().make(count: count)
             let start = Date()
-            let clusters = finder.clusters(in: statements, skillCount: skills)
+            let (clusters, statistics) = finder.run(statements, skillCount: skills)
             let seconds = Date().timeIntervalSince(start)
-            var line = String(format: "dupes synthetic %7d rules: %6.2f s, %9.0f rules/s, %d clusters (%d boilerplate)",
-                              count, seconds, Double(count) / seconds, clusters.count, clusters.filter(\.boilerplate).count)
+            var line = String(format: "dupes synthetic %7d rules: %6.2f s, %9.0f rules/s, %d candidate pairs, %d clusters (%d boilerplate)",
+                              count, seconds, Double(count) / seconds, statistics.candidatePairs, clusters.count,
+                              clusters.filter(\.boilerplate).count)
             if let previous {
                 line += String(format: "; x%.0f rules took x%.1f time", Double(count) / Double(previous.rules),
                                seconds / previous.seconds)
             }
             print(line)
+            print("    " + statistics.steps.map { String(format: "%@ %.2f", $0.name, $0.seconds) }.joined(separator: ", "))
             previous = (count, seconds)
         }
         for corpus in Corpora.available where corpus.name == "agentic-awesome-skills" {

@@ -2,7 +2,11 @@ import Testing
 @testable import SkillParser
 
 @Suite struct RuleNormalizerTests {
-    private func tokens(_ text: String) -> [String] { RuleNormalizer.normalize(text).tokens }
+    private func tokens(_ text: String) -> [String] {
+        let rule = RuleNormalizer.normalize(text, keepingTokens: true)
+        #expect(rule.hashes == rule.tokens.map(StableHash.string))
+        return rule.tokens
+    }
 
     @Test func foldsCasePunctuationCurlyQuotesAndDashes() {
         #expect(tokens("Don’t use “Activity rings” — ever!") == ["dont", "use", "activity", "rings", "ever"])
@@ -17,13 +21,13 @@ import Testing
                        location: SourceLocation(file: "a.md", line: 1))),
             .text(" font."), .html("<br>"),
         ]
-        #expect(RuleNormalizer.normalize(inlines).tokens == ["use", "the", "system", "font"])
+        #expect(RuleNormalizer.normalize(inlines, keepingTokens: true).tokens == ["use", "the", "system", "font"])
     }
 
     @Test func keepsCodeSpansWholeWithTheirCase() {
         let inlines: [Inline] = [.text("Call "), .code(CodeSpan(code: "  URLSession.shared ", location: SourceLocation(file: "a.md", line: 1))),
                                  .text(" once.")]
-        #expect(RuleNormalizer.normalize(inlines).tokens == ["call", "`URLSession.shared`", "once"])
+        #expect(RuleNormalizer.normalize(inlines, keepingTokens: true).tokens == ["call", "`URLSession.shared`", "once"])
     }
 
     @Test func keepsDecimalsAndSplitsChineseIntoCharacters() {
@@ -32,7 +36,7 @@ import Testing
     }
 
     @Test func splitsSentencesButNotAbbreviationsOrURLs() {
-        let rule = RuleNormalizer.normalize("Use short labels, e.g. Save. See example.com for more! Then stop? Yes")
+        let rule = RuleNormalizer.normalize("Use short labels, e.g. Save. See example.com for more! Then stop? Yes", keepingTokens: true)
         let sentences = rule.sentences.map { rule.tokens[$0].joined(separator: " ") }
         #expect(sentences == ["use short labels e g save", "see example com for more", "then stop", "yes"])
     }

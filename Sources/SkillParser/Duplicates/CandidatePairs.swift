@@ -1,7 +1,7 @@
 /// Candidate pairs from LSH band keys: items whose keys agree in some band.
 ///
-/// Each band is grouped by sorting `(key, item)` packed into one integer, so no hash map is
-/// built. A bucket of up to `fullBucket` items yields all its pairs; a larger bucket (a word
+/// Each band is grouped by sorting `(key, item)` packed into one integer by key (a stable radix
+/// sort, so items stay in order), and no hash map is built. A bucket of up to `fullBucket` items yields all its pairs; a larger bucket (a word
 /// pattern many items share) pairs each item with the next `window` items only, which keeps the
 /// work linear. Members of a large bucket agree on a whole band, so they are very likely
 /// similar to their neighbours, and union-find joins the chain.
@@ -14,12 +14,14 @@ struct CandidatePairs {
     func pairs(keys: [UInt32], itemCount: Int, bands: Int) -> [UInt64] {
         let perBand = Parallel.map(bands, minimumChunk: 1) { band -> [UInt64] in
             var packed = [UInt64](unsafeUninitializedCapacity: itemCount) { buffer, initialized in
-                for item in 0..<itemCount {
-                    buffer[item] = UInt64(keys[item * bands + band]) << 32 | UInt64(item)
+                keys.withUnsafeBufferPointer { keys in
+                    for item in 0..<itemCount {
+                        buffer[item] = UInt64(keys[item * bands + band]) << 32 | UInt64(item)
+                    }
                 }
                 initialized = itemCount
             }
-            packed.sort()
+            RadixSort.sortByHigh32(&packed)
             return pairs(inSorted: packed)
         }
         var all = perBand.flatMap { $0 }

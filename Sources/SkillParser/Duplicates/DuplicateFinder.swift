@@ -8,7 +8,7 @@
 /// 5. join matching texts with union-find, and describe each cluster.
 ///
 /// No step compares all pairs; seeds are fixed and every output is sorted, so the same input
-/// gives the same clusters on every run.
+/// gives the same clusters on every run, whatever the order of the statements.
 public struct DuplicateFinder: Sendable {
     public var options: DuplicateOptions
 
@@ -18,7 +18,13 @@ public struct DuplicateFinder: Sendable {
 
     /// The clusters of the rules of every document in the graph, largest first.
     public func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
-        clusters(in: Self.statements(in: graph), skillCount: graph.skills.count)
+        run(Self.statements(in: graph), skillCount: graph.skills.count).clusters
+    }
+
+    /// The clusters among `statements`; `skillCount` is the collection's number of skills,
+    /// which decides what is boilerplate.
+    public func clusters(in statements: [RuleStatement], skillCount: Int) -> [DuplicateCluster] {
+        run(statements, skillCount: skillCount).clusters
     }
 
     /// The rules of a graph as statements, in document order.
@@ -32,29 +38,49 @@ public struct DuplicateFinder: Sendable {
         }
     }
 
-    /// The clusters among `statements`; `skillCount` is the collection's number of skills,
-    /// which decides what is boilerplate.
-    public func clusters(in statements: [RuleStatement], skillCount: Int) -> [DuplicateCluster] {
+    /// The clusters, and what each step did.
+    public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
         let options = options
+        var clock = StepClock()
+        var statistics = DuplicateStatistics()
+        statistics.statements = statements.count
+
         let fingerprints = Parallel.map(statements.count, minimumChunk: 256) { index -> RuleFingerprint? in
             let rule = RuleNormalizer.normalize(statements[index].inlines)
-            guard rule.tokens.count >= options.minWords else { return nil }
+            guard rule.tokenCount >= options.minWords else { return nil }
             return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
         }
+        clock.lap("normalise")
         let units = ComparisonUnits(fingerprints: fingerprints)
+        statistics.comparedStatements = fingerprints.count { $0 != nil }
+        statistics.distinctTexts = units.texts.count
+        statistics.units = units.units.count
+        clock.lap("merge identical texts")
+
         let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold))
         let sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
                                     banding: banding)
+        (statistics.bands, statistics.rows) = (banding.bands, banding.rows)
+        clock.lap("sketch")
+
+        let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+        statistics.candidatePairs = candidates.count
+        clock.lap("find candidates")
+        let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
+        statistics.verifiedPairs = matches.count
+        clock.lap("verify")
+
         var sets = UnionFind(count: units.texts.count)
         for unit in units.units where unit.owners.count > 1 {
             for owner in unit.owners.dropFirst() { sets.union(unit.owners[0].text, owner.text) }
         }
-        let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
-        for (first, second) in PairVerifier(units: units, sketches: sketches, options: options).matches(candidates) {
-            sets.union(first, second)
-        }
-        let builder = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
-                                     skillCount: skillCount)
-        return builder.clusters(sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 }))
+        for (first, second) in matches { sets.union(first, second) }
+        let groups = sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 })
+        let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
+                                      skillCount: skillCount).clusters(groups)
+        statistics.clusters = clusters.count
+        clock.lap("cluster")
+        statistics.steps = clock.steps
+        return (clusters, statistics)
     }
 }

@@ -33,12 +33,20 @@ struct LSHBanding: Sendable, Hashable {
     /// One 32-bit key per band; equal keys mean the band's rows agree (or, rarely, collide,
     /// which verification then rejects).
     func keys(of signature: [UInt32]) -> [UInt32] {
-        (0..<bands).map { band in
+        var keys = [UInt32](repeating: 0, count: bands)
+        signature.withUnsafeBufferPointer { signature in
+            keys.withUnsafeMutableBufferPointer { self.keys(of: signature, into: $0) }
+        }
+        return keys
+    }
+
+    func keys(of signature: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt32>) {
+        for band in 0..<bands {
             var hash = UInt64(band) &+ 0x243f_6a88_85a3_08d3
-            for row in signature[(band * rows)..<(band * rows + rows)] {
-                hash = StableHash.combine(hash, UInt64(row))
+            for row in (band * rows)..<(band * rows + rows) {
+                hash = StableHash.combine(hash, UInt64(signature[row]))
             }
-            return UInt32(truncatingIfNeeded: hash >> 32)
+            output[band] = UInt32(truncatingIfNeeded: hash >> 32)
         }
     }
 }

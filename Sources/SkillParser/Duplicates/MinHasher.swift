@@ -32,28 +32,38 @@ struct MinHasher: Sendable {
 
     /// The signature of the features for which `include` is true; of all of them when none is.
     func signature(of features: UnsafeBufferPointer<UInt32>, including include: (UInt32) -> Bool = { _ in true }) -> [UInt32] {
-        var minima = [SIMD16<UInt32>](repeating: SIMD16(repeating: .max), count: multipliers.count)
-        var used = 0
-        for feature in features where include(feature) {
-            add(feature, to: &minima)
-            used += 1
-        }
-        if used == 0 {
-            for feature in features { add(feature, to: &minima) }
-        }
-        var signature: [UInt32] = []
-        signature.reserveCapacity(count)
-        for group in minima {
-            for lane in 0..<16 { signature.append(group[lane]) }
-        }
+        var signature = [UInt32](repeating: 0, count: count)
+        signature.withUnsafeMutableBufferPointer { self.signature(of: features, including: include, into: $0) }
         return signature
     }
 
+    /// Writes the signature into `output` (`count` values), without allocating.
+    func signature(of features: UnsafeBufferPointer<UInt32>, including include: (UInt32) -> Bool,
+                   into output: UnsafeMutableBufferPointer<UInt32>) {
+        output.withMemoryRebound(to: SIMD16<UInt32>.self) { minima in
+            minima.initialize(repeating: SIMD16(repeating: .max))
+            multipliers.withUnsafeBufferPointer { a in
+                offsets.withUnsafeBufferPointer { b in
+                    var used = 0
+                    for feature in features where include(feature) {
+                        Self.add(feature, a, b, minima)
+                        used += 1
+                    }
+                    if used == 0 {
+                        for feature in features { Self.add(feature, a, b, minima) }
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
-    private func add(_ feature: UInt32, to minima: inout [SIMD16<UInt32>]) {
+    private static func add(_ feature: UInt32, _ a: UnsafeBufferPointer<SIMD16<UInt32>>,
+                            _ b: UnsafeBufferPointer<SIMD16<UInt32>>, _ minima: UnsafeMutableBufferPointer<SIMD16<UInt32>>) {
         let x = SIMD16<UInt32>(repeating: feature)
-        for group in minima.indices {
-            minima[group] = pointwiseMin(minima[group], multipliers[group] &* x &+ offsets[group])
+        for group in 0..<minima.count {
+            let value = a[group] &* x &+ b[group]
+            minima[group] = minima[group].replacing(with: value, where: value .< minima[group])
         }
     }
 }

@@ -26,6 +26,20 @@ enum Parallel {
         }
     }
 
+    /// Calls `body` with consecutive ranges that together cover `0..<count`, in parallel; each
+    /// call can keep its own scratch space for the whole range.
+    static func forEachChunk(_ count: Int, minimumChunk: Int = 64, _ body: (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        let chunks = chunks(for: count, minimumChunk: minimumChunk)
+        let chunkSize = (count + chunks - 1) / chunks
+        withoutActuallyEscaping(body) { body in
+            let work = UncheckedSendable(body)
+            DispatchQueue.concurrentPerform(iterations: (count + chunkSize - 1) / chunkSize) { chunk in
+                work.value((chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize))
+            }
+        }
+    }
+
     /// Enough chunks to keep every core busy and balance uneven work, none smaller than
     /// `minimumChunk` items.
     private static func chunks(for count: Int, minimumChunk: Int) -> Int {

@@ -11,7 +11,7 @@ struct RuleFingerprint: Sendable {
     var tokenCount: Int { hashes.count }
 
     init(_ rule: NormalizedRule, minSentenceWords: Int) {
-        hashes = rule.tokens.map(StableHash.string)
+        hashes = rule.hashes
         key = TextKey(hashes[...])
         sentences = []
         sentenceKeys = []

@@ -1,17 +1,19 @@
 import Foundation
 
-/// A rule reduced to what duplicate detection compares: lower-case words with Markdown syntax,
-/// punctuation, curly quotes and dashes gone, code spans kept whole as single tokens, and
-/// where its sentences end.
+/// A rule reduced to what duplicate detection compares: its words, lower-case, with Markdown
+/// syntax, punctuation, curly quotes and dashes gone and code spans kept whole as single tokens,
+/// as hashes; and where its sentences end.
 struct NormalizedRule: Hashable, Sendable {
+    /// `StableHash.string` of each token.
+    var hashes: [UInt64]
+    /// The tokens themselves, only when asked for (tests and diagnosis).
     var tokens: [String]
     /// Token ranges of the sentences, in order; together they cover every token.
     var sentences: [Range<Int>]
     /// Number of tokens that are link text, per sentence.
     var linkTokens: [Int]
 
-    /// The normalised text, which exact duplicates share.
-    var text: String { tokens.joined(separator: " ") }
+    var tokenCount: Int { hashes.count }
 
     /// Whether sentence `index` is mostly link text, a pointer such as "For developer guidance,
     /// see [Creating custom views](...)." rather than a statement of its own.
@@ -20,7 +22,7 @@ struct NormalizedRule: Hashable, Sendable {
     }
 }
 
-/// Turns a rule's inline content into a `NormalizedRule`.
+/// Turns a rule's inline content into a `NormalizedRule`, in one pass over its UTF-8 bytes.
 ///
 /// Words are runs of letters and digits, lower-cased and stripped of diacritics; an apostrophe
 /// inside a word is dropped (`don't` and `don’t` both become `dont`); a dot between digits
@@ -29,27 +31,41 @@ struct NormalizedRule: Hashable, Sendable {
 /// kept. A sentence ends at `.`, `!` or `?` followed by a character that is not a letter or
 /// digit, unless the word before it is a single letter or a common abbreviation (`e.g.`, `etc.`).
 struct RuleNormalizer {
+    private let keepTokens: Bool
+    private var hashes: [UInt64] = []
     private var tokens: [String] = []
     private var sentences: [Range<Int>] = []
-    private var sentenceStart = 0
-    private var word = String.UnicodeScalarView()
-    /// A `.`, `!` or `?` directly after a token; the next character decides whether it ends a sentence.
-    private var pendingStop: Unicode.Scalar?
-    /// The current word has non-ASCII letters, which `fold` lower-cases and strips of accents.
-    private var wordNeedsFolding = false
-    /// Depth of links around the current position, and link tokens in the current sentence.
-    private var linkDepth = 0
     private var linkTokens: [Int] = []
+    private var sentenceStart = 0
     private var sentenceLinkTokens = 0
+    /// Depth of links around the current position.
+    private var linkDepth = 0
 
-    static func normalize(_ inlines: [Inline]) -> NormalizedRule {
-        var normalizer = RuleNormalizer()
+    /// The word being read, as UTF-8, with its running FNV-1a hash.
+    private var word: [UInt8] = []
+    private var wordHash = StableHash.fnvOffset
+    private var wordScalars = 0
+    /// The word has non-ASCII letters, which `fold` lower-cases and strips of accents.
+    private var wordNeedsFolding = false
+    private var wordEndsWithDigit = false
+    /// A `.`, `!` or `?` directly after a token; the next character decides whether it ends a sentence.
+    private var pendingStop: UInt32?
+    /// Whether the last token is a single letter or an abbreviation, after which a dot does not end a sentence.
+    private var lastTokenIsAbbreviation = false
+
+    private init(keepTokens: Bool) {
+        self.keepTokens = keepTokens
+        word.reserveCapacity(32)
+    }
+
+    static func normalize(_ inlines: [Inline], keepingTokens: Bool = false) -> NormalizedRule {
+        var normalizer = RuleNormalizer(keepTokens: keepingTokens)
         normalizer.feed(inlines)
         return normalizer.finish()
     }
 
-    static func normalize(_ text: String) -> NormalizedRule {
-        normalize([.text(text)])
+    static func normalize(_ text: String, keepingTokens: Bool = false) -> NormalizedRule {
+        normalize([.text(text)], keepingTokens: keepingTokens)
     }
 
     private mutating func feed(_ inlines: [Inline]) {
@@ -59,116 +75,180 @@ struct RuleNormalizer {
             case .code(let span): addCode(span.code)
             case .emphasis(let children), .strong(let children), .strikethrough(let children): feed(children)
             case .link(let link), .image(let link):
-                read(" ")
+                separate()
                 linkDepth += 1
                 feed(link.children)
-                read(" ")
+                separate()
                 linkDepth -= 1
-            case .html: read(" ")
-            case .softBreak, .lineBreak: read(" ")
+            case .html, .softBreak, .lineBreak: separate()
             }
         }
     }
 
     private mutating func feed(_ text: String) {
-        for scalar in text.unicodeScalars { read(scalar) }
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    read(UInt32(byte), kind: Self.asciiKinds[Int(byte)])
+                    index += 1
+                } else {
+                    let (scalar, length) = Self.decode(bytes, at: index)
+                    read(scalar, kind: Self.kind(ofNonASCII: scalar))
+                    index += length
+                }
+            }
+        }
     }
 
-    private mutating func read(_ original: Unicode.Scalar) {
-        var scalar = original
-        if scalar.value >= 0x41, scalar.value <= 0x5A { scalar = Unicode.Scalar(scalar.value + 0x20)! }
-        let isWordCharacter = Self.isWordCharacter(scalar)
+    private enum Kind: UInt8 {
+        case separator, letter, upper, digit, stop, apostrophe, ideograph, otherLetter, otherDigit
+    }
+
+    private mutating func read(_ scalar: UInt32, kind: Kind) {
         if let stop = pendingStop {
             pendingStop = nil
-            if isWordCharacter {
-                // `1.5` stays one token; `example.com` and `e.g` are two words, not two sentences.
-                if stop == ".", Self.isDigit(scalar), let last = word.last, Self.isDigit(last) {
-                    word.append(".")
-                    word.append(scalar)
-                    return
-                }
+            switch kind {
+            case .digit where stop == 0x2E && wordEndsWithDigit:
+                // `1.5` stays one token.
+                appendToWord(0x2E, isDigit: false)
+                appendToWord(scalar, isDigit: true)
+                return
+            case .letter, .upper, .digit, .ideograph, .otherLetter, .otherDigit:
+                // `example.com` and `e.g` are two words, not two sentences.
                 flushWord()
-            } else {
+            default:
                 flushWord()
                 endSentence()
             }
         }
-        if isWordCharacter, Self.isIdeograph(scalar) {
+        switch kind {
+        case .letter: appendToWord(scalar, isDigit: false)
+        case .upper: appendToWord(scalar + 0x20, isDigit: false)
+        case .digit: appendToWord(scalar, isDigit: true)
+        case .otherLetter, .otherDigit:
+            wordNeedsFolding = true
+            appendToWord(scalar, isDigit: kind == .otherDigit)
+        case .ideograph:
             // Chinese and Japanese do not put spaces between words: each character is a token.
             flushWord()
-            word.append(scalar)
+            appendToWord(scalar, isDigit: false)
             flushWord()
-        } else if isWordCharacter {
-            if !scalar.isASCII { wordNeedsFolding = true }
-            word.append(scalar)
-        } else if Self.stops.contains(scalar) {
-            if !word.isEmpty || tokens.count > sentenceStart { pendingStop = scalar }
-        } else if Self.apostrophes.contains(scalar), !word.isEmpty {
-            return
-        } else {
+        case .stop:
+            if !word.isEmpty || hashes.count > sentenceStart { pendingStop = scalar }
+        case .apostrophe:
+            break  // dropped inside a word, nothing to separate outside one
+        case .separator:
             flushWord()
         }
     }
 
-    private mutating func addCode(_ code: String) {
-        read(" ")
-        let collapsed = code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !collapsed.isEmpty else { return }
-        append("`" + collapsed + "`")
+    private mutating func separate() {
+        read(0x20, kind: .separator)
+    }
+
+    private mutating func appendToWord(_ scalar: UInt32, isDigit: Bool) {
+        if scalar < 0x80 {
+            let byte = UInt8(scalar)
+            word.append(byte)
+            wordHash = StableHash.fnvStep(wordHash, byte)
+        } else {
+            for byte in String(Character(Unicode.Scalar(scalar)!)).utf8 {
+                word.append(byte)
+                wordHash = StableHash.fnvStep(wordHash, byte)
+            }
+        }
+        wordScalars += 1
+        wordEndsWithDigit = isDigit
     }
 
     private mutating func flushWord() {
         guard !word.isEmpty else { return }
-        append(wordNeedsFolding ? Self.fold(String(word)) : String(word))
-        word = String.UnicodeScalarView()
+        if wordNeedsFolding {
+            let folded = Self.fold(String(decoding: word, as: UTF8.self))
+            append(hash: StableHash.string(folded), token: folded)
+        } else {
+            let token = keepTokens ? String(decoding: word, as: UTF8.self) : ""
+            append(hash: StableHash.mix(wordHash), token: token)
+        }
+        lastTokenIsAbbreviation = (wordScalars == 1 && !wordEndsWithDigit) || Self.abbreviations.contains(hashes[hashes.count - 1])
+        word.removeAll(keepingCapacity: true)
+        wordHash = StableHash.fnvOffset
+        wordScalars = 0
         wordNeedsFolding = false
+        wordEndsWithDigit = false
     }
 
-    private mutating func append(_ token: String) {
-        tokens.append(token)
+    private mutating func addCode(_ code: String) {
+        separate()
+        let collapsed = code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !collapsed.isEmpty else { return }
+        let token = "`" + collapsed + "`"
+        append(hash: StableHash.string(token), token: token)
+        lastTokenIsAbbreviation = false
+    }
+
+    private mutating func append(hash: UInt64, token: String) {
+        hashes.append(hash)
+        if keepTokens { tokens.append(token) }
         if linkDepth > 0 { sentenceLinkTokens += 1 }
     }
 
     /// Closes the sentence at a stop, unless the stop follows an abbreviation or an initial.
     private mutating func endSentence() {
-        guard let last = tokens.last else { return }
-        if Self.abbreviations.contains(last) { return }
-        if last.unicodeScalars.count == 1, let scalar = last.unicodeScalars.first, !Self.isDigit(scalar) { return }
+        guard !hashes.isEmpty, !lastTokenIsAbbreviation else { return }
         closeSentence()
     }
 
     private mutating func closeSentence() {
-        guard tokens.count > sentenceStart else { return }
-        sentences.append(sentenceStart..<tokens.count)
+        guard hashes.count > sentenceStart else { return }
+        sentences.append(sentenceStart..<hashes.count)
         linkTokens.append(sentenceLinkTokens)
-        sentenceStart = tokens.count
+        sentenceStart = hashes.count
         sentenceLinkTokens = 0
     }
 
     private mutating func finish() -> NormalizedRule {
         flushWord()
         closeSentence()
-        return NormalizedRule(tokens: tokens, sentences: sentences, linkTokens: linkTokens)
+        return NormalizedRule(hashes: hashes, tokens: tokens, sentences: sentences, linkTokens: linkTokens)
     }
 
-    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let value = scalar.value
-            return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
-        }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-    }
+    // MARK: Characters
 
-    /// Han ideographs, Hiragana and Katakana.
-    private static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true
-        default: false
+    private static let asciiKinds: [Kind] = (0..<128).map { byte -> Kind in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): .letter
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): .digit
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): .stop
+        case UInt8(ascii: "'"): .apostrophe
+        default: .separator
         }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? (scalar.value >= 0x30 && scalar.value <= 0x39) : scalar.properties.numericType != nil
+    private static func kind(ofNonASCII value: UInt32) -> Kind {
+        switch value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return .ideograph
+        case 0x2019, 0x2018, 0x02BC: return .apostrophe
+        case 0x3002, 0xFF01, 0xFF1F: return .stop
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .separator }
+            if scalar.properties.numericType != nil { return .otherDigit }
+            return scalar.properties.isAlphabetic ? .otherLetter : .separator
+        }
+    }
+
+    /// The scalar that starts at `index` (a lead byte of valid UTF-8, as Swift strings are) and its length.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count else { return (0xFFFD, bytes.count - index) }
+        var value = lead & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+        return (value, length)
     }
 
     /// Lower-cases, strips diacritics and folds full-width forms of a word with non-ASCII letters.
@@ -176,9 +256,5 @@ struct RuleNormalizer {
         word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
     }
 
-    /// Sentence stops, Latin and full-width.
-    private static let stops: Set<Unicode.Scalar> = [".", "!", "?", "\u{3002}", "\u{FF01}", "\u{FF1F}"]
-
-    private static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}"]
-    private static let abbreviations: Set<String> = ["eg", "ie", "etc", "vs", "cf", "approx", "incl", "al"]
+    private static let abbreviations = Set(["eg", "ie", "etc", "vs", "cf", "approx", "incl", "al"].map(StableHash.string))
 }

@@ -14,12 +14,23 @@ struct UnitSketches: Sendable {
         negated = Parallel.map(units.units.count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
         let frequency = FeatureFrequency(featureSets: features)
         let features = features
-        let perUnit = Parallel.map(units.units.count, minimumChunk: 256) { unit in
-            features.withFeatures(of: unit) { set in
-                banding.keys(of: hasher.signature(of: set, including: { !frequency.isCommon($0) }))
+        let bands = banding.bands
+        keys = [UInt32](unsafeUninitializedCapacity: units.units.count * bands) { buffer, initialized in
+            let output = UncheckedSendable(buffer)
+            Parallel.forEachChunk(units.units.count, minimumChunk: 256) { range in
+                var signature = [UInt32](repeating: 0, count: hasher.count)
+                signature.withUnsafeMutableBufferPointer { signature in
+                    for unit in range {
+                        features.withFeatures(of: unit) { set in
+                            hasher.signature(of: set, including: { !frequency.isCommon($0) }, into: signature)
+                        }
+                        banding.keys(of: UnsafeBufferPointer(signature),
+                                     into: UnsafeMutableBufferPointer(rebasing: output.value[(unit * bands)..<((unit + 1) * bands)]))
+                    }
+                }
             }
+            initialized = units.units.count * bands
         }
-        keys = perUnit.flatMap { $0 }
     }
 
     /// Jaccard similarity of two units' features; 0 when one is negated and the other is not,

@@ -13,6 +13,7 @@ enum DupesCommand: Command {
                   help: "Similarity (0-1, Jaccard of word shingles) from which rules are near duplicates; default \(DuplicateOptions().threshold)."),
             .init(name: "min-words", valueName: "N", help: "Ignore rules shorter than N words; default \(DuplicateOptions().minWords)."),
             .init(name: "fail-on-duplicates", help: "Exit 1 when a cluster that is not boilerplate spans two or more skills."),
+            .init(name: "verbose", short: "v", help: "Print each step's time and counts to standard error."),
         ],
         discussion: """
             A rule is a list item's own text or a paragraph that opens with bold text. Rules match when
@@ -28,7 +29,11 @@ enum DupesCommand: Command {
         let options = try options(from: arguments)
         guard let graph = ContentRoot.load(arguments.positionals.first, console: console) else { return .failure }
         ContentRoot.report(graph.diagnostics.filter { $0.severity == .error }, of: graph, console: console)
-        let clusters = DuplicateFinder(options: options).clusters(in: graph)
+        let (clusters, statistics) = DuplicateFinder(options: options).run(DuplicateFinder.statements(in: graph),
+                                                                          skillCount: graph.skills.count)
+        if arguments.has("verbose") {
+            console.error(statistics.lines.joined(separator: "\n") + "\n")
+        }
         switch arguments.value("format") ?? "text" {
         case "json":
             console.output(String(decoding: try DuplicateReportJSON.encode(clusters, options: options), as: UTF8.self) + "\n")
