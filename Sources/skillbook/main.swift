@@ -2,9 +2,11 @@ import Foundation
 
 /// Every subcommand, in the order `skillbook --help` lists them.
 nonisolated(unsafe) let commands: [any Command.Type] = [
-    DupesCommand.self,
     GraphCommand.self,
     SlugsCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
+    DupesCommand.self,
 ]
 
 let version = "0.1.0"
