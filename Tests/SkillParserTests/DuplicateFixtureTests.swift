@@ -73,3 +73,22 @@ import Testing
         #expect(try Self.clusters(in: "identical", options: options).count == 1)
     }
 }
+
+@Suite struct DuplicateReferenceListTests {
+    @Test func listsOfLinksAreNotRules() throws {
+        let sources = "## Sources\n\n- https://developer.apple.com/documentation/swiftui/view/safeareainset\n"
+            + "- [Human Interface Guidelines: Layout and organization](https://developer.apple.com/design/human-interface-guidelines/layout)\n"
+        let statements = ["a", "b"].flatMap { skill in
+            var diagnostics: [Diagnostic] = []
+            let document = MarkdownDocument(path: "\(skill)/SKILL.md", text: sources, diagnostics: &diagnostics)
+            return document.rules.map {
+                RuleStatement(skill: skill, location: $0.location, headingPath: $0.headingPath, text: $0.text, inlines: $0.inlines)
+            }
+        }
+        #expect(statements.count == 4)
+        #expect(DuplicateFinder().clusters(in: statements, skillCount: 2).isEmpty)
+        // The same words as plain text are a rule like any other.
+        let plain = statements.map { RuleStatement(skill: $0.skill, location: $0.location, text: $0.text) }
+        #expect(DuplicateFinder().clusters(in: plain, skillCount: 2).count == 2)
+    }
+}

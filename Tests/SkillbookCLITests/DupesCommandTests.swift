@@ -106,3 +106,24 @@ import TestSupport
         #expect(first.stdout.contains("gamma/SKILL.md"))
     }
 }
+
+@Suite struct DuplicateRuleCheckCommandTests {
+    @Test func checkReportsDuplicateRulesWhenTheConfigurationAsks() throws {
+        var files = ["alpha/SKILL.md": DupesCommandTests.alpha, "beta/SKILL.md": DupesCommandTests.beta]
+        let off = try runSkillbook(["check", try FixtureTree(files).path])
+        #expect(!off.stdout.contains("duplicate-rule"))
+
+        files["skillbook.yml"] = "duplicate_rules: true\n"
+        let tree = try FixtureTree(files)
+        let result = try runSkillbook(["check", "."], in: tree.root)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.hasPrefix("""
+            beta/SKILL.md:7:1: warning: rule already stated in skill `alpha` [duplicate-rule]
+            alpha/SKILL.md:9:1: note: first stated here
+
+            """))
+        let explain = try runSkillbook(["explain", "duplicate-rule"])
+        #expect(explain.exitCode == 0)
+        #expect(explain.stdout.contains("duplicate_rules: true"))
+    }
+}

@@ -1,7 +1,8 @@
 /// Finds the rules a collection states more than once.
 ///
 /// The steps, each near-linear in the number of rules:
-/// 1. normalise every rule (in parallel) and merge identical texts;
+/// 1. normalise every rule (in parallel), leave out those shorter than `minWords` or made mostly
+///    of link text (lists of sources), and merge identical texts;
 /// 2. cut the distinct texts into comparison units (whole rules and long sentences);
 /// 3. sketch each unit (shingles, MinHash signature, LSH band keys; in parallel);
 /// 4. take the pairs that share a band as candidates, and verify each one exactly (in parallel);
@@ -47,7 +48,7 @@ public struct DuplicateFinder: Sendable {
 
         let fingerprints = Parallel.map(statements.count, minimumChunk: 256) { index -> RuleFingerprint? in
             let rule = RuleNormalizer.normalize(statements[index].inlines)
-            guard rule.tokenCount >= options.minWords else { return nil }
+            guard rule.tokenCount >= options.minWords, !rule.isReference else { return nil }
             return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
         }
         clock.lap("normalise")

@@ -20,6 +20,12 @@ struct NormalizedRule: Hashable, Sendable {
     func isReference(_ index: Int) -> Bool {
         linkTokens[index] * 2 >= sentences[index].count
     }
+
+    /// Whether the whole rule is mostly link text: an item of a list of sources or related
+    /// pages (`- [Safe areas](...)`, `- https://developer.apple.com/...`), not a statement.
+    var isReference: Bool {
+        linkTokens.reduce(0, +) * 2 >= tokenCount
+    }
 }
 
 /// Turns a rule's inline content into a `NormalizedRule`, in one pass over its UTF-8 bytes.
