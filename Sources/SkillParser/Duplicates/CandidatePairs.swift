@@ -26,7 +26,8 @@ struct CandidatePairs {
         }
         var all = perBand.flatMap { $0 }
         all.sort()
-        return all.uniqued()
+        all.removeAdjacentDuplicates()
+        return all
     }
 
     private func pairs(inSorted packed: [UInt64]) -> [UInt64] {

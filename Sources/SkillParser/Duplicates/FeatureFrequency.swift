@@ -6,7 +6,7 @@
 /// with its square. Verification still compares every feature. Features that share a slot add
 /// up, which can only make a rare feature look common, never the reverse.
 struct FeatureFrequency: Sendable {
-    private static let slotBits = 22
+    private static let slotBits = 16
     private var counts: [UInt32]
     /// Features in more units than this are common.
     let limit: UInt32

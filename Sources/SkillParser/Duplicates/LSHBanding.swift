@@ -30,16 +30,8 @@ struct LSHBanding: Sendable, Hashable {
         return LSHBanding(bands: maximumHashes / 3, rows: 3)
     }
 
-    /// One 32-bit key per band; equal keys mean the band's rows agree (or, rarely, collide,
-    /// which verification then rejects).
-    func keys(of signature: [UInt32]) -> [UInt32] {
-        var keys = [UInt32](repeating: 0, count: bands)
-        signature.withUnsafeBufferPointer { signature in
-            keys.withUnsafeMutableBufferPointer { self.keys(of: signature, into: $0) }
-        }
-        return keys
-    }
-
+    /// Writes one 32-bit key per band into `output`; equal keys mean the band's rows agree (or,
+    /// rarely, collide, which verification then rejects).
     func keys(of signature: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt32>) {
         for band in 0..<bands {
             var hash = UInt64(band) &+ 0x243f_6a88_85a3_08d3

@@ -15,20 +15,20 @@ enum Shingler {
             previous = hash
         }
         result.sort()
-        return result.uniqued()
+        result.removeAdjacentDuplicates()
+        return result
     }
 }
 
 extension Array where Element: Equatable {
-    /// Drops repeats from a sorted array.
-    func uniqued() -> [Element] {
-        guard var last = first else { return self }
-        var result = [last]
-        result.reserveCapacity(count)
-        for element in dropFirst() where element != last {
-            result.append(element)
-            last = element
+    /// Drops repeats from a sorted array, in place.
+    mutating func removeAdjacentDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
         }
-        return result
+        removeLast(count - kept)
     }
 }

@@ -45,7 +45,8 @@ struct UnitSketches: Sendable {
 /// Whether a run of tokens says "not": opposite rules on one topic share their words.
 enum Polarity {
     static func isNegated(_ hashes: ArraySlice<UInt64>) -> Bool {
-        hashes.contains(where: negations.contains)
+        // A one-word bit filter rules out almost every token before the set is asked.
+        hashes.contains { mask & (1 << ($0 & 63)) != 0 && negations.contains($0) }
     }
 
     static let words: [String] = [
@@ -54,4 +55,5 @@ enum Polarity {
     ]
 
     private static let negations = Set(words.map(StableHash.string))
+    private static let mask = negations.reduce(UInt64(0)) { $0 | 1 << ($1 & 63) }
 }
