@@ -75,7 +75,7 @@ import TestSupport
 
     @Test func badOptionValuesAreUsageErrors() throws {
         let tree = try FixtureTree(["alpha/SKILL.md": Self.alpha])
-        for arguments in [["--threshold", "1.5"], ["--threshold", "abc"], ["--min-words", "0"], ["--format", "xml"], ["--fuzzy"]] {
+        for arguments in [["--threshold", "1.5"], ["--threshold", "abc"], ["--sentence-threshold", "0"], ["--min-words", "0"], ["--format", "xml"], ["--fuzzy"]] {
             let result = try runSkillbook(["dupes", tree.path] + arguments)
             #expect(result.exitCode == 2, "\(arguments)")
             #expect(result.stderr.hasPrefix("error: "), "\(arguments)")
@@ -92,7 +92,7 @@ import TestSupport
     @Test func helpDescribesTheOptions() throws {
         let result = try runSkillbook(["dupes", "--help"])
         #expect(result.exitCode == 0)
-        for option in ["--format", "--threshold", "--min-words", "--fail-on-duplicates"] {
+        for option in ["--format", "--threshold", "--sentence-threshold", "--min-words", "--fail-on-duplicates", "--verbose"] {
             #expect(result.stdout.contains(option))
         }
     }
@@ -125,5 +125,32 @@ import TestSupport
         let explain = try runSkillbook(["explain", "duplicate-rule"])
         #expect(explain.exitCode == 0)
         #expect(explain.stdout.contains("duplicate_rules: true"))
+    }
+}
+
+@Suite struct DupesCommandOptionTests {
+    static let alpha = "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\n"
+        + "**Ask for permission in context.** People are more likely to agree when they understand why your app needs access to their data. Explain the benefit first.\n"
+    /// The middle sentence differs from alpha's in two words (Jaccard 0.74); the rules as a whole are 0.4 alike.
+    static let beta = "---\nname: beta\ndescription: Second.\n---\n# Beta\n\n"
+        + "**Request location only when needed.** People are much more likely to agree when they know why your app needs access to their data. Prefer approximate location.\n"
+
+    @Test func sentenceThresholdDecidesWhenSentencesAreShared() throws {
+        let tree = try FixtureTree(["alpha/SKILL.md": Self.alpha, "beta/SKILL.md": Self.beta])
+        #expect(try runSkillbook(["dupes", tree.path]).stdout.hasPrefix("0 duplicate clusters"))
+        let loose = try runSkillbook(["dupes", tree.path, "--sentence-threshold", "0.7"])
+        #expect(loose.stdout.contains("  shared-sentence 74%  [beta] Beta\n"))
+        // A sentence match needs at least the whole-rule threshold too.
+        let strict = try runSkillbook(["dupes", tree.path, "--sentence-threshold", "0.7", "--threshold", "0.8"])
+        #expect(strict.stdout.hasPrefix("0 duplicate clusters"))
+    }
+
+    @Test func verbosePrintsTheStepsOnStandardError() throws {
+        let tree = try FixtureTree(["alpha/SKILL.md": Self.alpha, "beta/SKILL.md": Self.beta])
+        let result = try runSkillbook(["dupes", tree.path, "--verbose"])
+        #expect(result.stderr.hasPrefix("[1/6] normalise: "))
+        #expect(result.stderr.contains("[6/6] cluster: "))
+        #expect(result.stderr.contains("2 rules, 2 compared"))
+        #expect(result.stdout == "0 duplicate clusters (0 across skills), 0 boilerplate blocks (0 rules)\n")
     }
 }

@@ -29,7 +29,7 @@ public struct DuplicateStatistics: Sendable, Hashable {
         steps.enumerated().map { index, step in
             String(format: "[%d/%d] %@: %.3f s", index + 1, steps.count, step.name, step.seconds)
         } + [
-            "\(statements) rules (\(comparedStatements) of at least the minimum words), \(distinctTexts) distinct, "
+            "\(statements) rules, \(comparedStatements) compared (long enough, not lists of links), \(distinctTexts) distinct, "
                 + "\(units) units, LSH \(bands)×\(rows), \(candidatePairs) candidate pairs, \(verifiedPairs) verified, "
                 + "\(clusters) clusters",
         ]

@@ -11,6 +11,8 @@ enum DupesCommand: Command {
             .init(name: "format", valueName: "FORMAT", choices: ["text", "json"], help: "Output format; text by default."),
             .init(name: "threshold", valueName: "X",
                   help: "Similarity (0-1, Jaccard of word shingles) from which rules are near duplicates; default \(DuplicateOptions().threshold)."),
+            .init(name: "sentence-threshold", valueName: "X",
+                  help: "Similarity from which a rule counts as restated inside another or two rules share a sentence; default \(DuplicateOptions().sentenceThreshold)."),
             .init(name: "min-words", valueName: "N", help: "Ignore rules shorter than N words; default \(DuplicateOptions().minWords)."),
             .init(name: "fail-on-duplicates", help: "Exit 1 when a cluster that is not boilerplate spans two or more skills."),
             .init(name: "verbose", short: "v", help: "Print each step's time and counts to standard error."),
@@ -46,12 +48,8 @@ enum DupesCommand: Command {
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> DuplicateOptions {
         var options = DuplicateOptions()
-        if let text = arguments.value("threshold") {
-            guard let value = Double(text), value > 0, value <= 1 else {
-                throw .invalid("'\(text)' is not a valid value for '--threshold'; give a number above 0 and at most 1, such as 0.6")
-            }
-            options.threshold = value
-        }
+        options.threshold = try similarity("threshold", arguments) ?? options.threshold
+        options.sentenceThreshold = try similarity("sentence-threshold", arguments) ?? options.sentenceThreshold
         if let text = arguments.value("min-words") {
             guard let value = Int(text), value >= 1 else {
                 throw .invalid("'\(text)' is not a valid value for '--min-words'; give a whole number of at least 1")
@@ -59,5 +57,13 @@ enum DupesCommand: Command {
             options.minWords = value
         }
         return options
+    }
+
+    private static func similarity(_ name: String, _ arguments: ParsedArguments) throws(UsageError) -> Double? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let value = Double(text), value > 0, value <= 1 else {
+            throw .invalid("'\(text)' is not a valid value for '--\(name)'; give a number above 0 and at most 1, such as 0.6")
+        }
+        return value
     }
 }
