@@ -72,7 +72,7 @@ import TestSupport
         #expect(scope.skillCount == pasted)
         let block = clusters.filter { $0.block == scope.block }
         #expect(block.count == 3)
-        #expect(block.allSatisfy { BoilerplateBlocks.dominantHeading($0) == "Limitations" })
+        #expect(block.allSatisfy { Boilerplate.dominantHeading($0) == "Limitations" })
 
         let report = DuplicateReportText().format(clusters)
         #expect(report.components(separatedBy: "\"\(rule)\"").count == 2)

@@ -15,7 +15,7 @@ struct ClusterBuilder {
             if a.skillCount != b.skillCount { return a.skillCount > b.skillCount }
             return a.representativeLocation < b.representativeLocation
         }
-        return BoilerplateBlocks.number(sorted)
+        return Boilerplate.number(sorted)
     }
 
     private func cluster(_ texts: [Int]) -> DuplicateCluster {
@@ -36,10 +36,8 @@ struct ClusterBuilder {
         members.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         let skills = Set(members.compactMap(\.skill)).count
         let first = statements[units.texts[representative].statements.min { statements[$0].location < statements[$1].location }!]
-        let boilerplateFloor = max(options.boilerplateMinSkills,
-                                   Int((options.boilerplateShare * Double(skillCount)).rounded(.up)))
         return DuplicateCluster(representative: first.text, representativeLocation: first.location,
-                                boilerplate: skills >= boilerplateFloor, block: nil, count: members.count,
+                                boilerplate: Boilerplate.isBoilerplate(skills: skills, skillCount: skillCount, options: options), block: nil, count: members.count,
                                 skillCount: skills, members: members)
     }
 

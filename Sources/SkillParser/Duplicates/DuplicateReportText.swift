@@ -30,7 +30,7 @@ public struct DuplicateReportText: Sendable {
         let blocks = Dictionary(grouping: clusters.filter(\.boilerplate), by: { $0.block ?? 0 }).sorted { $0.key < $1.key }
         for (number, members) in blocks {
             let skills = members.map(\.skillCount).max() ?? 0
-            let heading = BoilerplateBlocks.dominantHeading(members[0]).map { " under \(quoted($0))" } ?? ""
+            let heading = Boilerplate.dominantHeading(members[0]).map { " under \(quoted($0))" } ?? ""
             let rules = members.count == 1 ? "1 rule" : "\(members.count) rules"
             lines.append("boilerplate block \(number)\(heading): \(rules) repeated in \(skills) skills")
             for cluster in members {

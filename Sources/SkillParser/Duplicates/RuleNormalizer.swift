@@ -1,33 +1,5 @@
 import Foundation
 
-/// A rule reduced to what duplicate detection compares: its words, lower-case, with Markdown
-/// syntax, punctuation, curly quotes and dashes gone and code spans kept whole as single tokens,
-/// as hashes; and where its sentences end.
-struct NormalizedRule: Hashable, Sendable {
-    /// `StableHash.string` of each token.
-    var hashes: [UInt64]
-    /// The tokens themselves, only when asked for (tests and diagnosis).
-    var tokens: [String]
-    /// Token ranges of the sentences, in order; together they cover every token.
-    var sentences: [Range<Int>]
-    /// Number of tokens that are link text, per sentence.
-    var linkTokens: [Int]
-
-    var tokenCount: Int { hashes.count }
-
-    /// Whether sentence `index` is mostly link text, a pointer such as "For developer guidance,
-    /// see [Creating custom views](...)." rather than a statement of its own.
-    func isReference(_ index: Int) -> Bool {
-        linkTokens[index] * 2 >= sentences[index].count
-    }
-
-    /// Whether the whole rule is mostly link text: an item of a list of sources or related
-    /// pages (`- [Safe areas](...)`, `- https://developer.apple.com/...`), not a statement.
-    var isReference: Bool {
-        linkTokens.reduce(0, +) * 2 >= tokenCount
-    }
-}
-
 /// Turns a rule's inline content into a `NormalizedRule`, in one pass over its UTF-8 bytes.
 ///
 /// Words are runs of letters and digits, lower-cased and stripped of diacritics; an apostrophe

@@ -32,35 +32,3 @@ enum StableHash {
         mix(first &* 0x9e37_79b9_7f4a_7c15 &+ second)
     }
 }
-
-/// A small deterministic pseudo-random generator (SplitMix64), for the MinHash seeds and for
-/// synthetic benchmark data.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        return StableHash.mix(state)
-    }
-}
-
-/// A 128-bit fingerprint of a token sequence: equal sequences give equal keys, and two
-/// different sequences share one with negligible probability (about 2⁻¹²⁸ per pair), so texts
-/// are grouped by key instead of by long strings.
-struct TextKey: Hashable, Sendable {
-    var high: UInt64
-    var low: UInt64
-
-    init(_ hashes: ArraySlice<UInt64>) {
-        var high: UInt64 = 0x6a09_e667_f3bc_c908
-        var low: UInt64 = 0xbb67_ae85_84ca_a73b
-        for hash in hashes {
-            high = StableHash.combine(high, hash)
-            low = StableHash.combine(low ^ 0x3c6e_f372_fe94_f82b, hash)
-        }
-        self.high = StableHash.combine(high, UInt64(hashes.count))
-        self.low = low
-    }
-}

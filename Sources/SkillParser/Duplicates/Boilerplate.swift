@@ -1,11 +1,18 @@
-/// Groups boilerplate clusters that are pasted together, such as the three items of a
-/// "Limitations" section repeated in a thousand skills, so that a report can show the block
-/// once.
+/// Boilerplate: rules pasted into a large share of a collection's skills, reported once as a
+/// template instead of as duplicates to fix one by one.
 ///
-/// Two boilerplate clusters share a block when most of their members sit under the same
-/// heading and their files overlap by at least `overlap` of the smaller set.
-enum BoilerplateBlocks {
+/// Boilerplate clusters that are pasted together, such as the three items of a "Limitations"
+/// section repeated in a thousand skills, form one block, so that a report can show it once:
+/// two boilerplate clusters share a block when most of their members sit under the same heading
+/// and their files overlap by at least `overlap` of the smaller set.
+enum Boilerplate {
     static let overlap = 0.8
+
+    /// Whether a cluster spanning `skills` skills, in a collection of `skillCount`, is boilerplate:
+    /// at least `boilerplateShare` of the skills and at least `boilerplateMinSkills` of them.
+    static func isBoilerplate(skills: Int, skillCount: Int, options: DuplicateOptions) -> Bool {
+        skills >= max(options.boilerplateMinSkills, Int((options.boilerplateShare * Double(skillCount)).rounded(.up)))
+    }
 
     /// The clusters with `block` set on the boilerplate ones, numbered from 1 in cluster order.
     static func number(_ clusters: [DuplicateCluster]) -> [DuplicateCluster] {
