@@ -70,3 +70,9 @@ check-compat: release
 
 clean:
 	rm -rf .build $(SITE)
+
+dupes: release
+	$(BIN) dupes $(CONTENT)
+
+bench: deps
+	$(SWIFT) run -c release skillbook-bench

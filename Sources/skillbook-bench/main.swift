@@ -5,6 +5,7 @@ import Foundation
 nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
     ("check", CheckBenchmark.run),
+    ("dupes", DupesBenchmark.run),
     ("site", SiteBenchmark.run),
 ]
 

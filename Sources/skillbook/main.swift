@@ -7,6 +7,7 @@ nonisolated(unsafe) let commands: [any Command.Type] = [
     SlugsCommand.self,
     CheckCommand.self,
     ExplainCommand.self,
+    DupesCommand.self,
 ]
 
 let version = "0.1.0"

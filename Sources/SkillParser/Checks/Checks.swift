@@ -14,6 +14,7 @@ public enum Checks {
         CompatibilityCheck(),
         UnknownFieldCheck(),
         DuplicateSkillNameCheck(),
+        DuplicateRuleCheck(),
     ]
 
     /// Every code: those of the checks and those reported while loading, sorted by code.

@@ -1,13 +1,17 @@
 import Foundation
 
 /// The graph as JSON, for tools and for the site. Bump `schemaVersion` when the shape changes.
+///
+/// Version 2 added `duplicates`: the clusters of rules stated more than once (see `DuplicateCluster`).
 public enum GraphJSON {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
-    public static func encode(_ graph: SkillGraph) throws -> Data {
+    /// `duplicates` are the graph's duplicate clusters; when `nil`, they are found with the
+    /// default `DuplicateOptions`.
+    public static func encode(_ graph: SkillGraph, duplicates: [DuplicateCluster]? = nil) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(Payload(graph: graph))
+        return try encoder.encode(Payload(graph: graph, duplicates: duplicates ?? DuplicateFinder().clusters(in: graph)))
     }
 
     struct Payload: Encodable {
@@ -16,12 +20,14 @@ public enum GraphJSON {
         var documents: [DocumentDTO]
         var edges: [Edge]
         var diagnostics: [Diagnostic]
+        var duplicates: [DuplicateCluster]
 
-        init(graph: SkillGraph) {
+        init(graph: SkillGraph, duplicates: [DuplicateCluster]) {
             skills = graph.skills.map(SkillDTO.init)
             documents = graph.documents.map(DocumentDTO.init)
             edges = graph.edges
             diagnostics = graph.diagnostics
+            self.duplicates = duplicates
         }
     }
 
