@@ -61,6 +61,21 @@ import TestSupport
         #expect(report.contains("href=\"../alpha/index.html#L7\">alpha/SKILL.md:7:"))
     }
 
+    @Test func theDuplicatesReportListsTheClustersOfDupes() throws {
+        var files = Self.collection
+        let rule = "- Always label icon-only buttons with an accessibility label that names the action.\n"
+        files["alpha/SKILL.md"]! += "\n## Rules\n\n" + rule
+        files["beta/SKILL.md"]! += "\n## Rules\n\n" + rule
+        let tree = try FixtureTree(files)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 0)
+        let report = try tree.read("out/reports/duplicates.html")
+        #expect(report.contains("<h2 id=\"Cluster-1\">Always label icon-only buttons with an accessibility label that names the action.</h2>"))
+        #expect(report.contains("2 statements in 2 skills"))
+        #expect(report.contains("<a class=\"place\" href=\"../alpha/index.html#L11\">alpha/SKILL.md:11:1</a> <span class=\"how\">alpha: exact</span>"))
+        #expect(report.contains("<a class=\"place\" href=\"../beta/index.html#L9\">beta/SKILL.md:9:1</a>"))
+    }
+
     @Test func refusesAForeignFolderWithAClearMessage() throws {
         let tree = try FixtureTree(Self.collection.merging(["out/keep.txt": "precious"]) { $1 })
         let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])

@@ -18,12 +18,15 @@ public struct DuplicateGroup: Sendable, Hashable {
     /// One place of the cluster.
     public struct Member: Sendable, Hashable {
         public var location: SourceLocation
-        /// The member's own wording.
+        /// The member's own wording; empty when it is the title's.
         public var text: String
+        /// How it relates to the others ("near, 87% similar"), when worth saying.
+        public var note: String?
 
-        public init(location: SourceLocation, text: String) {
+        public init(location: SourceLocation, text: String, note: String? = nil) {
             self.location = location
             self.text = text
+            self.note = note
         }
     }
 }

@@ -24,6 +24,7 @@ enum DuplicatesPage {
                         "place": .string(ReportLinks.place(member.location)),
                         "href": .text(ReportLinks.href(for: member.location, in: graph, from: page.path)),
                         "text": .text(member.text.isEmpty ? nil : member.text),
+                        "note": .text(member.note),
                     ]
                 }),
             ]

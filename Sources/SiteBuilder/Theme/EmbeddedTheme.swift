@@ -248,6 +248,7 @@ a.broken-link:visited { color: var(--broken); }
 .notes { margin: 0.25rem 0 0 1rem; padding: 0; list-style: none; font-size: 0.9375rem; color: var(--muted); }
 .suggestion { margin: 0.25rem 0 0 1rem; font-size: 0.9375rem; }
 .duplicate-members { padding-left: 1.2rem; }
+.duplicate-members .how, .cluster-detail { color: var(--muted); font-size: 0.875rem; }
 .duplicate-members blockquote { margin: 0.25rem 0 0.5rem; }
 .all-clear { font-size: 1.125rem; }
 .line-anchor { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
@@ -546,7 +547,7 @@ a.broken-link:visited { color: var(--broken); }
 {{/detail}}
 <ul class="duplicate-members">
 {{#members}}
-<li>{{#href}}<a class="place" href="{{href}}">{{place}}</a>{{/href}}{{^href}}<span class="place">{{place}}</span>{{/href}}
+<li>{{#href}}<a class="place" href="{{href}}">{{place}}</a>{{/href}}{{^href}}<span class="place">{{place}}</span>{{/href}}{{#note}} <span class="how">{{note}}</span>{{/note}}
 {{#text}}
 <blockquote><p>{{text}}</p></blockquote>
 {{/text}}

@@ -2,14 +2,58 @@ import SiteBuilder
 import SkillParser
 
 /// What the reports of `skillbook build` show: the findings of `check` (loading problems
-/// included) and the clusters of `dupes`. While `dupes` is not part of this build, duplicate
-/// detection is marked as not run; wire `DuplicateFinder.clusters` in here when it lands.
+/// included) and the clusters of `dupes`.
 enum BuildFindings {
     static func diagnostics(graph: SkillGraph, config: CollectionConfig) -> [Diagnostic] {
         CheckRunner.run(graph: graph, config: config)
     }
 
     static func duplicates(graph: SkillGraph, config: CollectionConfig) -> [DuplicateGroup]? {
-        nil
+        groups(DuplicateFinder().clusters(in: graph))
+    }
+
+    /// Clusters as the duplicates page shows them: the ones to fix with every place, then each
+    /// boilerplate rule once, with where it first appears (listing a thousand copies helps nobody).
+    static func groups(_ clusters: [DuplicateCluster]) -> [DuplicateGroup] {
+        let duplicates = clusters.filter { !$0.boilerplate }.map { cluster in
+            DuplicateGroup(title: shortened(cluster.representative), detail: "\(cluster.count) statements \(spread(cluster))",
+                           members: cluster.members.map { member in
+                               DuplicateGroup.Member(location: member.location, text: member.match == .exact ? "" : member.text,
+                                                     note: note(member))
+                           })
+        }
+        let boilerplate = clusters.filter(\.boilerplate).map { cluster in
+            DuplicateGroup(title: shortened(cluster.representative),
+                           detail: "boilerplate: \(cluster.count) statements \(spread(cluster)); the first is listed",
+                           members: [DuplicateGroup.Member(location: cluster.representativeLocation, text: "")])
+        }
+        return duplicates + boilerplate
+    }
+
+    private static func spread(_ cluster: DuplicateCluster) -> String {
+        switch cluster.skillCount {
+        case 0: "outside skills"
+        case 1: "in one skill"
+        default: "in \(cluster.skillCount) skills"
+        }
+    }
+
+    private static func note(_ member: DuplicateMember) -> String {
+        let skill = member.skill ?? "no skill"
+        switch member.match {
+        case .exact: return "\(skill): exact"
+        case .near: return "\(skill): near, \(percent(member.similarity)) similar"
+        case .contained: return "\(skill): restated inside, \(percent(member.similarity))"
+        case .sharedSentence: return "\(skill): shares a sentence, \(percent(member.similarity))"
+        case .linked: return "\(skill): linked through another statement"
+        }
+    }
+
+    private static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+
+    private static func shortened(_ text: String, limit: Int = 160) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 }
