@@ -4,6 +4,7 @@ import Foundation
 nonisolated(unsafe) let commands: [any Command.Type] = [
     GraphCommand.self,
     SlugsCommand.self,
+    SearchCommand.self,
 ]
 
 let version = "0.1.0"

@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import SkillParser
+
+/// Builds the search index of a collection: splits every page into sections, tokenises each field,
+/// and weighs every term in every section with BM25 and the field weights.
+public enum SearchIndexBuilder {
+    public static func build(graph: SkillGraph, targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+        let documents = graph.documents
+        let perDocument = ParallelMap.map(documents) { document in
+            SectionSplitter.sections(of: document, skill: graph.skill(of: document))
+        }
+        return build(sections: perDocument.flatMap { $0 }, targets: targets)
+    }
+
+    /// Builds from sections already split, in the order results refer to them.
+    public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+        let counted = ParallelMap.map(sections, TermCounts.init)
+        let totalLength = counted.reduce(0) { $0 + $1.length }
+        let averageLength = max(1, Double(totalLength) / Double(max(1, counted.count)))
+
+        var postings: [String: [Posting]] = [:]
+        var surfaces: [String: [String: Int]] = [:]
+        for (section, counts) in counted.enumerated() {
+            for (term, frequency) in counts.weighted {
+                let weight = SearchRanking.termWeight(weightedFrequency: frequency, length: Double(counts.length),
+                                                      averageLength: averageLength)
+                postings[term, default: []].append(Posting(section: section, weight: SearchRanking.quantize(weight)))
+            }
+            for (term, forms) in counts.surfaces {
+                for (form, count) in forms { surfaces[term, default: [:]][form, default: 0] += count }
+            }
+        }
+        let terms = postings.map { term, postings in
+            IndexedTerm(term: term, postings: postings, display: displayForm(of: term, surfaces[term]))
+        }.sorted { String.utf16Precedes($0.term, $1.term) }
+        let stored = sections.map(StoredSection.init)
+        let sharedWords = TextCodebook.build(stored.map(\.text))
+        let layout = SearchIndexEncoder.plan(terms: terms, sections: stored, sharedWords: sharedWords, targets: targets)
+        return SearchIndex(sections: stored, terms: terms, layout: layout, sharedWords: sharedWords)
+    }
+
+
+    /// The word most often written for a stemmed term (`toggle` for `toggl`), when that is not the
+    /// term itself; suggestions show it.
+    static func displayForm(of term: String, _ forms: [String: Int]?) -> String? {
+        guard let forms, !forms.isEmpty else { return nil }
+        let best = forms.max { a, b in a.value != b.value ? a.value < b.value : String.utf16Precedes(b.key, a.key) }!
+        return best.key == term ? nil : best.key
+    }
+}
+
+/// Field-weighted term frequencies of one section, its length in terms, and how often each
+/// stemmed term was written in each form.
+struct TermCounts: Sendable {
+    var weighted: [(String, Double)] = []
+    var surfaces: [String: [String: Int]] = [:]
+    var length = 0
+
+    init(_ section: SearchSection) {
+        var frequencies: [String: Double] = [:]
+        for field in SearchField.allCases {
+            guard let text = section.fields[field] else { continue }
+            let tokens = SearchTokenizer.tokens(text)
+            for token in tokens {
+                frequencies[token.term, default: 0] += field.weight
+                if token.kind == .word || token.kind == .part {
+                    surfaces[token.term, default: [:]][token.surface ?? token.term, default: 0] += 1
+                }
+            }
+            if field != .title && field != .context { length += tokens.count }
+        }
+        weighted = Array(frequencies)
+    }
+}
+
+extension StoredSection {
+    init(_ section: SearchSection) {
+        self.init(page: section.page, anchor: section.anchor ?? "", pageTitle: section.pageTitle,
+                  heading: section.heading ?? "", parentHeading: section.parentHeading ?? "",
+                  skill: section.skill ?? "", text: section.text)
+    }
+}
+
+/// Maps an array on all cores, keeping the order.
+enum ParallelMap {
+    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input],
+                                                       _ transform: @Sendable (Input) -> Output) -> [Output] {
+        let slots = Slots<Output>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            slots.set(index, transform(inputs[index]))
+        }
+        return slots.values
+    }
+
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private var storage: [Value?]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
+        var values: [Value] { lock.withLock { storage.map { $0! } } }
+    }
+}

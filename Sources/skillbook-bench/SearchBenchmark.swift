@@ -1,0 +1,40 @@
+import Foundation
+import SiteBuilder
+import SkillParser
+
+/// Size and build time of the search index of each shared corpus, and Swift query latency.
+/// (`make bench` also runs the JavaScript engine on the written index under Node.)
+enum SearchBenchmark {
+    static func run() throws {
+        for corpus in Corpora.available {
+            let graph = try CollectionLoader.load(root: corpus.path)
+            let markdownBytes = graph.documents.reduce(0) { total, document in
+                let url = URL(fileURLWithPath: graph.root).appendingPathComponent(document.path)
+                return total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
+            }
+            let start = Date()
+            let index = SearchIndexBuilder.build(graph: graph)
+            let built = Date().timeIntervalSince(start)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-search-bench-\(corpus.name.replacingOccurrences(of: "/", with: "-"))")
+            let writeStart = Date()
+            let sizes = try index.write(to: folder)
+            let written = Date().timeIntervalSince(writeStart)
+            print(String(format: "search index %@: %d sections, %d terms; built in %.2f s, written in %.2f s",
+                         corpus.name, index.sections.count, index.terms.count, built, written))
+            print(String(format: "  index %@ in %d files, %.0f%% of the %@ of Markdown indexed; first query downloads %@ (median of sample queries), at most %@",
+                         kilobytes(sizes.total), sizes.files, 100 * Double(sizes.total) / Double(max(1, markdownBytes)),
+                         kilobytes(markdownBytes), kilobytes(sizes.firstQueryMedian), kilobytes(sizes.firstQueryLargest)))
+            let engine = SearchEngine(index: index)
+            let queries = index.sampleQueries()
+            let queryStart = Date()
+            for query in queries { _ = engine.search(query) }
+            let perQuery = Date().timeIntervalSince(queryStart) / Double(max(1, queries.count))
+            print(String(format: "  Swift engine: %.2f ms per query (%d sample queries)", perQuery * 1000, queries.count))
+            print("  largest first download for the query '\(sizes.largestQuery)'; written to \(folder.path)")
+        }
+    }
+
+    static func kilobytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1_000_000) : String(format: "%.0f KB", Double(bytes) / 1000)
+    }
+}
