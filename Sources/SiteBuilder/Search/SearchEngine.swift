@@ -128,6 +128,7 @@ public struct SearchEngine: Sendable {
         for section in loaded {
             files.insert("d/\(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)).js")
         }
+        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert("words.js") }
         let terms = slots.flatMap { $0.alternatives.map { index.terms[$0.term].term } }
         return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
                               suggestions: suggestions, files: files.sorted())
