@@ -38,3 +38,26 @@ enum SearchBenchmark {
         bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1_000_000) : String(format: "%.0f KB", Double(bytes) / 1000)
     }
 }
+
+/// The relevance set of Tests/search-relevance/queries.tsv on the HIG corpora.
+enum RelevanceBenchmark {
+    static let setFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/search-relevance/queries.tsv")
+
+    static func run() throws {
+        let set = try SearchRelevance(tsv: try String(contentsOf: setFile, encoding: .utf8))
+        for corpus in ["hig-doctor", "apple-hig-skills"] {
+            let root = Corpora.root.appendingPathComponent(corpus).appendingPathComponent("skills")
+            guard FileManager.default.fileExists(atPath: root.path) else { continue }
+            let index = SearchIndexBuilder.build(graph: try CollectionLoader.load(root: root.path))
+            let outcomes = set.evaluate(index, corpus: corpus)
+            let shares = SearchRelevance.shares(outcomes)
+            print(String(format: "relevance %@: %d queries, wanted page first for %.0f%%, in the top 3 for %.0f%%",
+                         corpus, outcomes.count, shares.top1 * 100, shares.top3 * 100))
+            for outcome in outcomes where outcome.rank != 1 {
+                let rank = outcome.rank.map { "rank \($0)" } ?? "not in the top 10"
+                print("  '\(outcome.judgement.query)': \(rank) (first: \(outcome.first ?? "nothing"))")
+            }
+        }
+    }
+}

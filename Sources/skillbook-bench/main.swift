@@ -5,6 +5,7 @@ import Foundation
 nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
     ("search", SearchBenchmark.run),
+    ("relevance", RelevanceBenchmark.run),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

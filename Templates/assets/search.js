@@ -31,7 +31,8 @@
   var MAXIMUM_TYPO_TERMS = 8;
   var RERANK_WINDOW = 10;
   var PHRASE_BOOST = 0.25;
-  var EXACT_TITLE_BOOST = 0.5;
+  var PAGE_TITLE_BOOST = 1.0;
+  var TITLE_BOOST = 0.5;
   var SNIPPET_LENGTH = 160;
   var SNIPPET_LEAD = 30;
   var MAXIMUM_WORD_LENGTH = 48;
@@ -290,20 +291,39 @@
 
   // --- Query (SearchQuery.swift) ------------------------------------------------------------
 
+  // Slots of a query (SearchQuery.swift): one per term a result should contain. An identifier's
+  // parts and a CJK run's pairs form one group, a query word found when all of them are.
   function parseQuery(text, typing) {
     var tokens = tokenize(text);
     var stillTyping = typing === undefined || typing === null ? text.length > 0 && !/\s$/u.test(text) : typing;
-    var slots = tokens.map(function (token) {
+    var group = -1, groupEnd = -1;
+    var slots = tokens.map(function (token, position) {
+      var previous = position > 0 ? tokens[position - 1] : null;
+      if (token.kind === "identifier") {
+        group += 1;
+        groupEnd = token.end;
+      } else if (token.kind === "part" && groupEnd >= 0 && token.end <= groupEnd) {
+        // a part of the identifier before it
+      } else if (token.kind === "bigram" && previous && previous.kind === "bigram" && token.start < previous.end) {
+        // the next pair of the same run
+      } else {
+        group += 1;
+        groupEnd = -1;
+      }
       var exact = [token.term];
       if (token.surface !== null) exact.push(token.surface);
       return { exact: exact, word: token.surface !== null ? token.surface : token.term, required: token.kind !== "identifier",
-        prefix: false, allowsTypo: token.kind === "word" || token.kind === "part" };
+        prefix: false, allowsTypo: token.kind === "word" || token.kind === "part", group: group, scale: 1 };
     });
+    var groupSizes = [];
+    for (var g = 0; g <= group; g++) groupSizes.push(0);
+    slots.forEach(function (slot) { if (slot.required) groupSizes[slot.group] += 1; });
+    slots.forEach(function (slot) { if (slot.required) slot.scale = 1 / groupSizes[slot.group]; });
     var lastToken = tokens[tokens.length - 1];
     if (stillTyping && lastToken && lastToken.end === text.length && slots[slots.length - 1].word.length >= MINIMUM_PREFIX_LENGTH) {
       slots[slots.length - 1].prefix = true;
     }
-    return slots;
+    return { slots: slots, groupSizes: groupSizes };
   }
 
   // --- Edit distance (EditDistance.swift) ---------------------------------------------------
@@ -675,12 +695,12 @@
       var offset = opts.offset || 0;
       var sectionsPerPage = Math.max(1, opts.sectionsPerPage || 1);
       var requested = new Set();
-      var slots, matchedTerms, pages;
+      var slots, matchedTerms, pages, query;
       return loadEntry(requested).then(function () {
-        var query = parseQuery(text, opts.typing);
-        // Slots resolve one after another, as in Swift, so files load in the same order.
+        query = parseQuery(text, opts.typing);
+        // Slots resolve one after another, as in Swift.
         var chain = Promise.resolve([]);
-        query.forEach(function (slot) {
+        query.slots.forEach(function (slot) {
           chain = chain.then(function (done) {
             return resolve(slot, requested).then(function (resolved) { return done.concat([resolved]); });
           });
@@ -694,7 +714,7 @@
         });
         return Promise.all(lists);
       }).then(function (lists) {
-        // Score sections, slot by slot.
+        // Score sections, slot by slot; count the query words each section has all parts of.
         var scores = new Map();
         var n = entry.sections;
         var list = 0;
@@ -711,14 +731,16 @@
           });
           best.forEach(function (value, section) {
             var entryScore = scores.get(section);
-            if (!entryScore) { entryScore = { score: 0, matched: 0 }; scores.set(section, entryScore); }
-            entryScore.score += value;
-            if (slot.slot.required) entryScore.matched += 1;
+            if (!entryScore) { entryScore = { score: 0, parts: query.groupSizes.map(function () { return 0; }) }; scores.set(section, entryScore); }
+            entryScore.score += value * slot.slot.scale;
+            if (slot.slot.required) entryScore.parts[slot.slot.group] += 1;
           });
         });
         var ranked = [];
         scores.forEach(function (value, section) {
-          if (value.matched > 0) ranked.push({ section: section, score: value.score, matched: value.matched });
+          if (!value.parts.some(function (count) { return count > 0; })) return;
+          var matched = value.parts.filter(function (count, group) { return count > 0 && count === query.groupSizes[group]; }).length;
+          ranked.push({ section: section, score: value.score, matched: matched });
         });
         ranked.sort(function (a, b) {
           if (a.matched !== b.matched) return b.matched - a.matched;
@@ -774,7 +796,7 @@
             return {
               page: first.page, pageTitle: first.pageTitle, skill: first.skill,
               score: finalScore.has(position) ? finalScore.get(position) : hits[0].score,
-              matched: hits[0].matched, words: required.length,
+              matched: hits[0].matched, words: query.groupSizes.filter(function (size) { return size > 0; }).length,
               sections: hits.map(function (hit, k) {
                 var section = stored[k];
                 return { section: hit.section, anchor: section.anchor, heading: section.heading,
@@ -821,13 +843,20 @@
 
   function boostFactor(section, required) {
     var title = section.heading === "" ? section.pageTitle : section.heading;
-    var phrase = containsPhrase(title + "\n" + section.text, required);
-    var exactTitle = isExactTitle(title, required);
-    return 1 + (phrase ? PHRASE_BOOST : 0) + (exactTitle ? EXACT_TITLE_BOOST : 0);
+    var phrase = required.length >= 2 && containsPhrase(title + "\n" + section.text, required);
+    var titleBoost = 0;
+    if (isExactTitle(section.pageTitle, required)) {
+      titleBoost = PAGE_TITLE_BOOST;
+    } else if (isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required)) {
+      titleBoost = TITLE_BOOST;
+    } else {
+      titleBoost = TITLE_BOOST * titleOverlap(section.pageTitle, required);
+    }
+    return 1 + (phrase ? PHRASE_BOOST : 0) + titleBoost;
   }
 
   function containsPhrase(text, slots) {
-    if (slots.length < 2) return false;
+    if (slots.length === 0) return false;
     var tokens = tokenize(text);
     var termsAt = new Map();
     tokens.forEach(function (token) {
@@ -846,10 +875,22 @@
     return false;
   }
 
+  function titleTerms(title) {
+    return tokenize(title).filter(function (token) { return token.kind !== "identifier"; }).map(function (token) { return token.term; });
+  }
+
+  function titleOverlap(title, slots) {
+    var terms = titleTerms(title);
+    if (slots.length === 0 || terms.length === 0) return 0;
+    var inTitle = terms.filter(function (term) { return slots.some(function (slot) { return slot.accepted.has(term); }); }).length;
+    var found = slots.filter(function (slot) { return terms.some(function (term) { return slot.accepted.has(term); }); }).length;
+    return inTitle / terms.length * (found / slots.length);
+  }
+
   function isExactTitle(title, slots) {
-    var terms = tokenize(title).filter(function (token) { return token.kind !== "identifier"; });
+    var terms = titleTerms(title);
     if (slots.length === 0 || terms.length !== slots.length) return false;
-    return terms.every(function (token, k) { return slots[k].accepted.has(token.term); });
+    return terms.every(function (term, k) { return slots[k].accepted.has(term); });
   }
 
   // --- Snippets (SnippetMaker.swift) ---------------------------------------------------------

@@ -42,8 +42,9 @@ public struct SearchEngine: Sendable {
         var resolver = TermResolver(index: index)
         let slots = query.slots.map { resolve($0, with: &resolver) }
 
-        // Score sections, slot by slot.
-        var scores: [Int: (score: Double, matched: Int)] = [:]
+        // Score sections, slot by slot; count the query words each section has all parts of.
+        var scores: [Int: (score: Double, parts: [Int])] = [:]
+        let noParts = Array(repeating: 0, count: query.groupSizes.count)
         for slot in slots {
             var best: [Int: Double] = [:]
             for alternative in slot.alternatives {
@@ -56,18 +57,21 @@ public struct SearchEngine: Sendable {
                 }
             }
             for (section, value) in best {
-                var entry = scores[section] ?? (0, 0)
-                entry.score += value
-                if slot.slot.required { entry.matched += 1 }
+                var entry = scores[section] ?? (0, noParts)
+                entry.score += value * slot.slot.scale
+                if slot.slot.required { entry.parts[slot.slot.group] += 1 }
                 scores[section] = entry
             }
         }
-        let ranked = scores.filter { $0.value.matched > 0 }.map { (section: $0.key, score: $0.value.score, matched: $0.value.matched) }
-            .sorted { a, b in
-                if a.matched != b.matched { return a.matched > b.matched }
-                if a.score != b.score { return a.score > b.score }
-                return a.section < b.section
-            }
+        let ranked = scores.compactMap { section, entry -> (section: Int, score: Double, matched: Int)? in
+            guard entry.parts.contains(where: { $0 > 0 }) else { return nil }
+            let matched = zip(entry.parts, query.groupSizes).filter { $0 > 0 && $0 == $1 }.count
+            return (section, entry.score, matched)
+        }.sorted { a, b in
+            if a.matched != b.matched { return a.matched > b.matched }
+            if a.score != b.score { return a.score > b.score }
+            return a.section < b.section
+        }
 
         // Group by page, in the order of each page's best section; of a long section's parts, the best.
         var pages: [[(section: Int, score: Double, matched: Int)]] = []
@@ -119,7 +123,7 @@ public struct SearchEngine: Sendable {
             }
             results.append(SearchResult(page: first.page, pageTitle: first.pageTitle, skill: first.skill,
                                         score: finalScore[position] ?? hits[0].score, matched: hits[0].matched,
-                                        words: required.count, sections: sections))
+                                        words: query.groupSizes.filter { $0 > 0 }.count, sections: sections))
         }
 
         var suggestions: [String] = []

@@ -11,6 +11,10 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
     /// Code spans and code blocks, whose identifiers are split into words as well.
     case code
 
+    /// Whether the field's counts are normalised by the section's length (BM25F): the body and
+    /// code are; a title is short whatever the section's length.
+    public var isLong: Bool { self == .body || self == .code }
+
     /// How much one occurrence counts, against one occurrence in the body. Titles and headings
     /// name what a section is about; the body only mentions it.
     public var weight: Double {

@@ -23,8 +23,8 @@ public enum SearchIndexBuilder {
         var surfaces: [String: [String: Int]] = [:]
         for (section, counts) in counted.enumerated() {
             for (term, frequency) in counts.weighted {
-                let weight = SearchRanking.termWeight(weightedFrequency: frequency, length: Double(counts.length),
-                                                      averageLength: averageLength)
+                let weight = SearchRanking.termWeight(short: frequency.short, long: frequency.long,
+                                                      length: Double(counts.length), averageLength: averageLength)
                 postings[term, default: []].append(Posting(section: section, weight: SearchRanking.quantize(weight)))
             }
             for (term, forms) in counts.surfaces {
@@ -50,25 +50,30 @@ public enum SearchIndexBuilder {
     }
 }
 
-/// Field-weighted term frequencies of one section, its length in terms, and how often each
-/// stemmed term was written in each form.
+/// Field-weighted term frequencies of one section (apart for the short fields, titles and
+/// headings, and the long ones, body and code), its length in terms of the long fields, and how
+/// often each stemmed term was written in each form.
 struct TermCounts: Sendable {
-    var weighted: [(String, Double)] = []
+    var weighted: [(String, (short: Double, long: Double))] = []
     var surfaces: [String: [String: Int]] = [:]
     var length = 0
 
     init(_ section: SearchSection) {
-        var frequencies: [String: Double] = [:]
+        var frequencies: [String: (short: Double, long: Double)] = [:]
         for field in SearchField.allCases {
             guard let text = section.fields[field] else { continue }
             let tokens = SearchTokenizer.tokens(text)
             for token in tokens {
-                frequencies[token.term, default: 0] += field.weight
+                if field.isLong {
+                    frequencies[token.term, default: (0, 0)].long += field.weight
+                } else {
+                    frequencies[token.term, default: (0, 0)].short += field.weight
+                }
                 if token.kind == .word || token.kind == .part {
                     surfaces[token.term, default: [:]][token.surface ?? token.term, default: 0] += 1
                 }
             }
-            if field != .title && field != .context { length += tokens.count }
+            if field.isLong { length += tokens.count }
         }
         weighted = Array(frequencies)
     }

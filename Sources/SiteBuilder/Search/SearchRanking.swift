@@ -11,10 +11,11 @@ public enum SearchRanking {
     /// Postings store weights as 1...63.
     static let weightSteps = 63
 
-    /// The BM25 tf part for a field-weighted term frequency in a section of length `length`.
-    static func termWeight(weightedFrequency tf: Double, length: Double, averageLength: Double) -> Double {
-        let norm = 1 - b + b * length / averageLength
-        return tf * (k1 + 1) / (tf + k1 * norm)
+    /// The BM25F tf part: field-weighted frequencies, those of the long fields divided by the
+    /// section's relative length, then saturated.
+    static func termWeight(short: Double, long: Double, length: Double, averageLength: Double) -> Double {
+        let tf = short + long / (1 - b + b * length / averageLength)
+        return tf * (k1 + 1) / (tf + k1)
     }
 
     static func quantize(_ weight: Double) -> Int {
@@ -46,8 +47,11 @@ public enum SearchRanking {
 
     /// Results whose texts are read to find phrases and exact titles.
     static let rerankWindow = 10
-    /// Added to a result's score when the query's words appear in it as written, together.
+    /// Added to the factor a result's score is multiplied by, when its text holds the query's
+    /// words together...
     static let phraseBoost = 0.25
-    /// Multiplies the score of a section whose heading (or page title for an opening) is the query.
-    static let exactTitleBoost = 0.5
+    /// ...when its page's title is the query...
+    static let pageTitleBoost = 1.0
+    /// ...or else when its heading is the query or its page's title holds the query's words together.
+    static let titleBoost = 0.5
 }
