@@ -115,6 +115,8 @@
     }
     // double l
     if (/ll$/.test(w) && measure(w) > 1) w = w.slice(0, -1);
+    // -us (focus, focuses, focused)
+    if (w.length >= 5 && /us$/.test(w)) w = w.slice(0, -1);
     return w;
   }
 

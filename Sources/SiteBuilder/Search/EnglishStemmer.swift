@@ -1,5 +1,5 @@
 /// A light English stemmer: plurals, `-ed`, `-ing`, and a trailing `-e` or `-y`, after the first
-/// steps of Porter's algorithm (1a, 1b, 1c, 5a, 5b), so that "targets" finds "target" and
+/// steps of Porter's algorithm (1a, 1b, 1c, 5a, 5b) and one step of its own for words in `-us`, so that "targets" finds "target" and
 /// "toggling" finds "toggle". It leaves derivational suffixes (`-ation`, `-ness`) alone, which
 /// keeps unrelated words apart. Only words of three or more ASCII letters are stemmed.
 ///
@@ -14,6 +14,7 @@ enum EnglishStemmer {
         finalYStep(&letters)
         finalEStep(&letters)
         doubleLStep(&letters)
+        finalUSStep(&letters)
         return String(decoding: letters, as: UTF8.self)
     }
 
@@ -64,6 +65,12 @@ enum EnglishStemmer {
     /// `controll` → `control` for longer words; `fall` stays.
     private static func doubleLStep(_ w: inout [UInt8]) {
         if w.hasSuffix("ll"), measure(w[...]) > 1 { w.removeLast() }
+    }
+
+    /// `focus` already lost its `s` as if it were a plural; `focuses`, `focused` and `focusing`
+    /// arrive at `focus`, so they lose it too.
+    private static func finalUSStep(_ w: inout [UInt8]) {
+        if w.count >= 5, w.hasSuffix("us") { w.removeLast() }
     }
 
     // MARK: Letter classes
