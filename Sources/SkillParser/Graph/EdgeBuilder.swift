@@ -41,17 +41,21 @@ struct EdgeBuilder {
                 continue
             }
         }
-        for span in markdown.codeSpans {
-            let code = span.code.trimmingWhitespace
-            if let skill = graph.skill(named: code), skill.folder != document.skillFolder {
-                result.append(Edge(from: document.path, to: skill.name, kind: .mentions, anchor: nil, location: span.location))
-            } else if let path = CodePath.resolve(code, in: document, graph: graph) {
-                result.append(Edge(from: document.path, to: path, kind: .path, anchor: nil, location: span.location))
-            }
-        }
+        // An item of "Related skills" is a `related` edge; its code span is not a mention too.
+        var relatedLines = Set<String>()
         for item in markdown.relatedSkillItems {
             if let skill = graph.skill(named: item.name) {
                 result.append(Edge(from: document.path, to: skill.name, kind: .related, anchor: nil, location: item.location))
+                relatedLines.insert("\(skill.name):\(item.location.line)")
+            }
+        }
+        for span in markdown.codeSpans {
+            let code = span.code.trimmingWhitespace
+            if let skill = graph.skill(named: code), skill.folder != document.skillFolder {
+                guard !relatedLines.contains("\(skill.name):\(span.location.line)") else { continue }
+                result.append(Edge(from: document.path, to: skill.name, kind: .mentions, anchor: nil, location: span.location))
+            } else if let path = CodePath.resolve(code, in: document, graph: graph) {
+                result.append(Edge(from: document.path, to: path, kind: .path, anchor: nil, location: span.location))
             }
         }
         return result

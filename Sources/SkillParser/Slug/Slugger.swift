@@ -20,7 +20,8 @@ public struct Slugger: Sendable {
     }
 
     /// The anchor for `text` without de-duplication: lower-cased, with punctuation, symbols,
-    /// controls and other separators removed, and each ASCII space turned into `-`.
+    /// controls and other separators removed, and each ASCII space turned into `-`. Connector
+    /// punctuation such as `_` stays.
     public static func baseSlug(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars where keeps(scalar) {
@@ -29,14 +30,19 @@ public struct Slugger: Sendable {
         return String(scalars)
     }
 
+    /// GitHub's slugger classifies characters by the Unicode 13 tables; characters assigned
+    /// later count as unassigned there and are removed.
+    private static let unicodeVersion: Unicode.Version = (major: 13, minor: 0)
+
     private static func keeps(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == " " || scalar == "-" || scalar == "_" { return true }
+        if scalar == " " || scalar == "-" { return true }
         let properties = scalar.properties
+        guard let age = properties.age, age <= unicodeVersion else { return false }
         if properties.isAlphabetic { return true }
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark,
-             .decimalNumber, .letterNumber:
+             .decimalNumber, .letterNumber, .connectorPunctuation:
             return true
         default:
             return false

@@ -1,0 +1,35 @@
+/// The stack of values a template sees: the root value, then one entry per enclosing section.
+struct MustacheContext {
+    private var frames: [MustacheValue]
+
+    init(_ root: MustacheValue) {
+        frames = [root]
+        frames.reserveCapacity(8)
+    }
+
+    mutating func push(_ value: MustacheValue) { frames.append(value) }
+    mutating func pop() { frames.removeLast() }
+
+    /// Resolves a name: `.` is the innermost value; otherwise the first part is looked up from the innermost
+    /// object outwards, and the remaining parts only inside what it found (so `a.b` never falls back to an
+    /// outer `b`). `nil` when the name is missing.
+    func lookup(_ path: [String]) -> MustacheValue? {
+        let first = path[0]
+        if first == ".", path.count == 1 { return frames[frames.count - 1] }
+        var found: MustacheValue?
+        var index = frames.count - 1
+        while index >= 0 {
+            if case .object(let members) = frames[index], let value = members[first] {
+                found = value
+                break
+            }
+            index -= 1
+        }
+        guard var value = found else { return nil }
+        for key in path.dropFirst() {
+            guard let next = value[key] else { return nil }
+            value = next
+        }
+        return value
+    }
+}

@@ -1,0 +1,12 @@
+/// One piece of a parsed template. Names are split on dots once, at parse time; `["."]` is the implicit iterator.
+enum MustacheNode: Sendable, Hashable {
+    /// Literal text as UTF-8. `lineStarts` are the offsets where a template line begins inside it, for indenting partials.
+    case text([UInt8], lineStarts: [Int])
+    /// A template line begins here, before a tag; only a standalone partial's indentation is written here.
+    case lineStart
+    case variable(path: [String], escaped: Bool)
+    case section(path: [String], children: [MustacheNode])
+    case invertedSection(path: [String], children: [MustacheNode])
+    /// A partial; `indentation` is the whitespace before a standalone partial tag.
+    case partial(name: String, indentation: [UInt8])
+}

@@ -1,0 +1,32 @@
+/// A Mustache template, parsed once and rendered many times.
+///
+/// Supports the required parts of the Mustache specification: escaped `{{x}}` and raw `{{{x}}}` / `{{& x}}`
+/// interpolation, dotted names, the implicit iterator `{{.}}`, sections, inverted sections, comments,
+/// partials (indented when standalone) and `{{=<% %>=}}` delimiter changes.
+public struct MustacheTemplate: Sendable {
+    /// The name used in parse errors, usually the template's file name.
+    public let name: String
+    let nodes: [MustacheNode]
+
+    /// Parses `source`; throws a `MustacheError` with the line and column of the first problem.
+    public init(_ source: String, name: String = "template") throws(MustacheError) {
+        self.name = name
+        let text = MustacheSource(source, name: name)
+        nodes = try MustacheTreeBuilder.build(MustacheScanner.scan(text), source: text)
+    }
+
+    /// Renders with `context` as the root value; a partial missing from `partials` renders as nothing.
+    public func render(_ context: MustacheValue, partials: [String: MustacheTemplate] = [:]) -> String {
+        render(context, partial: { partials[$0] })
+    }
+
+    /// Renders with `context` as the root value, asking `partial` for each partial by name
+    /// (`nil` renders as nothing).
+    public func render(_ context: MustacheValue, partial: (String) -> MustacheTemplate?) -> String {
+        withoutActuallyEscaping(partial) { resolve in
+            var renderer = MustacheRenderer(context: context, partial: resolve)
+            renderer.render(nodes, indentation: [])
+            return String(decoding: renderer.output, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The data a Mustache template renders: a JSON-like value.
+///
+/// Falsey values (sections skip them, inverted sections show them): `false`, `.null`,
+/// an empty list and an empty string. Everything else is truthy, including `0`.
+public indirect enum MustacheValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case number(Double)
+    case list([MustacheValue])
+    case object([String: MustacheValue])
+    case null
+
+    /// Whether a section renders for this value (inverted sections render when it does not).
+    public var isTruthy: Bool {
+        switch self {
+        case .bool(let value): value
+        case .null: false
+        case .list(let items): !items.isEmpty
+        case .string(let text): !text.isEmpty
+        case .number, .object: true
+        }
+    }
+
+    /// The value's member `key` when it is an object, else `nil`.
+    public subscript(key: String) -> MustacheValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension MustacheValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension MustacheValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
+
+extension MustacheValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .number(value) }
+}
+
+extension MustacheValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
+}
+
+extension MustacheValue: ExpressibleByDictionaryLiteral {
+    /// A later duplicate key replaces an earlier one.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension MustacheValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillParser
+
+@Suite struct LoaderTests {
+    private let skill = "---\nname: %@\ndescription: A skill.\n---\n# %@\n"
+
+    private func skillFile(_ name: String, body: String = "") -> String {
+        "---\nname: \(name)\ndescription: A skill.\n---\n# \(name)\n\n\(body)"
+    }
+
+    @Test func groupsDocumentsIntoSkillsIncludingNestedSkillsAndLooseFiles() throws {
+        let tree = try FixtureTree([
+            "README.md": "# Collection\n",
+            "alpha/SKILL.md": skillFile("alpha"),
+            "alpha/references/one.md": "# One\n",
+            "alpha/references/deep/two.md": "# Two\n",
+            "alpha/notes.md": "# Notes\n",
+            "alpha/inner/SKILL.md": skillFile("inner"),
+            "alpha/inner/references/three.md": "# Three\n",
+            ".hidden/SKILL.md": skillFile("hidden"),
+            "node_modules/x/SKILL.md": skillFile("x"),
+            "alpha/.build/y.md": "# y\n",
+            "alpha/image.png": "not markdown",
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        #expect(graph.skills.map(\.name) == ["alpha", "inner"])
+        #expect(graph.skills.map(\.folder) == ["alpha", "alpha/inner"])
+        #expect(graph.skills[0].documents == ["alpha/notes.md", "alpha/references/deep/two.md", "alpha/references/one.md"])
+        #expect(graph.skills[1].documents == ["alpha/inner/references/three.md"])
+        #expect(graph.document(at: "README.md")?.kind == .loose)
+        #expect(graph.document(at: "alpha/notes.md")?.kind == .other)
+        #expect(graph.document(at: "alpha/references/one.md")?.kind == .reference)
+        #expect(graph.documents.count == 7)
+    }
+
+    @Test func invalidUTF8IsReportedAndTheWalkGoesOn() throws {
+        let tree = try FixtureTree(["a/SKILL.md": skillFile("a")])
+        try Data([0x23, 0x20, 0x41, 0x0A, 0x42, 0xFF, 0xFE, 0x0A]).write(to: tree.root.appendingPathComponent("a/bad.md"))
+        let graph = try CollectionLoader.load(root: tree.path)
+        #expect(graph.skills.count == 1)
+        let problem = try #require(graph.diagnostics.first { $0.code == "invalid-utf8" })
+        #expect(problem.location == SourceLocation(file: "a/bad.md", line: 2, column: 1))
+    }
+
+    @Test func symlinksAreNotFollowedOutOfTheRoot() throws {
+        let outside = try FixtureTree(["secret.md": "# Secret\n", "folder/x.md": "# X\n"])
+        let tree = try FixtureTree(["a/SKILL.md": skillFile("a"), "a/real.md": "# Real\n"])
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("a/escape.md").path,
+                                       withDestinationPath: outside.root.appendingPathComponent("secret.md").path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("a/linked-folder").path,
+                                       withDestinationPath: outside.root.appendingPathComponent("folder").path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("a/alias.md").path,
+                                       withDestinationPath: tree.root.appendingPathComponent("a/real.md").path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("a/loop").path,
+                                       withDestinationPath: tree.root.appendingPathComponent("a").path)
+        let graph = try CollectionLoader.load(root: tree.path)
+        #expect(graph.documents.map(\.path) == ["a/SKILL.md", "a/alias.md", "a/real.md"])
+    }
+
+    @Test func aRootThatIsNotAFolderThrows() {
+        #expect(throws: CollectionLoader.LoadError.self) {
+            try CollectionLoader.load(root: "/nonexistent/skillbook-folder")
+        }
+    }
+
+    @Test func edgesConnectSkillsDocumentsAndPaths() throws {
+        let tree = try FixtureTree([
+            "alpha/SKILL.md": skillFile("alpha", body: """
+                Read [one](references/one.md#usage) and `references/two.md`.
+                Uses `beta` too. [Beta](../beta/SKILL.md)
+
+                ## Related skills
+
+                - `gamma`: more
+                """),
+            "alpha/references/one.md": "# One\n\n## Usage\n\nBack to [top](#one).\n",
+            "alpha/references/two.md": "# Two\n",
+            "beta/SKILL.md": skillFile("beta"),
+            "gamma/SKILL.md": skillFile("gamma"),
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        let outgoing = graph.outgoing("alpha/SKILL.md").map { "\($0.kind.rawValue) \($0.to) \($0.anchor ?? "")" }
+        #expect(outgoing == [
+            "link alpha/references/one.md usage",
+            "path alpha/references/two.md ",
+            "mentions beta ",
+            "link beta/SKILL.md ",
+            "mentions beta ",
+            "related gamma ",
+        ])
+        #expect(graph.incoming("beta").count == 2)
+        #expect(graph.outgoing("alpha").filter { $0.kind == .contains }.count == 3)
+        #expect(graph.outgoing("alpha/references/one.md").map(\.anchor) == ["one"])
+    }
+
+    @Test func dotOutputHasSkillNodesAndEdges() throws {
+        let tree = try FixtureTree([
+            "alpha/SKILL.md": skillFile("alpha", body: "See `beta`.\n"),
+            "beta/SKILL.md": skillFile("beta"),
+        ])
+        let dot = GraphDOT.render(try CollectionLoader.load(root: tree.path))
+        #expect(dot == "digraph skills {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n  \"alpha\";\n  \"beta\";\n  \"alpha\" -> \"beta\";\n}\n")
+    }
+}
