@@ -515,7 +515,7 @@
       requested.add(path);
       if (store.has(key)) return Promise.resolve(store.get(key));
       if (!loading.has(path)) {
-        loading.set(path, Promise.resolve(load(path, receive)).then(function () {
+        loading.set(path, new Promise(function (resolve) { resolve(load(path, receive)); }).then(function () {
           if (!store.has(key)) throw new Error("search index file " + path + " did not register its data; rebuild the site");
         }, function (error) {
           loading.delete(path);
@@ -976,9 +976,11 @@
   function folderLoader(folder) {
     var fs = require("fs"), path = require("path"), vm = require("vm");
     return function (file, receive) {
-      var code = fs.readFileSync(path.join(folder, file), "utf8");
-      vm.runInNewContext(code, { skillbookSearchData: receive }, { filename: file });
-      return Promise.resolve();
+      return new Promise(function (resolve) {
+        var code = fs.readFileSync(path.join(folder, file), "utf8");
+        vm.runInNewContext(code, { skillbookSearchData: receive }, { filename: file });
+        resolve();
+      });
     };
   }
 
