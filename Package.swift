@@ -32,7 +32,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "SkillParser", "TestSupport"]
+            dependencies: ["SiteBuilder", "SkillParser", "TestSupport"],
+            exclude: ["SiteFixtures"]
         ),
         .testTarget(
             name: "SkillbookCLITests",

@@ -4,6 +4,7 @@ import Foundation
 /// Benchmarks register here; `skillbook-bench NAME` runs one, no argument runs all.
 nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
+    ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),
     ("relevance", RelevanceBenchmark.run),
 ]

@@ -2,6 +2,7 @@ import Foundation
 
 /// Every subcommand, in the order `skillbook --help` lists them.
 nonisolated(unsafe) let commands: [any Command.Type] = [
+    BuildCommand.self,
     GraphCommand.self,
     SlugsCommand.self,
     SearchCommand.self,

@@ -4,6 +4,9 @@ import Foundation
 /// Loads a content root into a `SkillGraph`: walks it, reads each Markdown file once, parses
 /// the files on all cores, and groups documents into skills.
 public enum CollectionLoader {
+    /// The file that marks a folder as a site built by `skillbook build`; loading skips such folders.
+    public static let siteMarkerFile = ".skillbook-site"
+
     public enum LoadError: Error, CustomStringConvertible {
         case notAFolder(String)
 

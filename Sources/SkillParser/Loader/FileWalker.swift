@@ -47,6 +47,8 @@ struct FileWalker {
                 continue
             }
             if values.isDirectory == true {
+                // A site built by `skillbook build` inside the collection holds copies of its Markdown.
+                if manager.fileExists(atPath: entry.appendingPathComponent(CollectionLoader.siteMarkerFile).path) { continue }
                 walk(folder: path, into: &result)
             } else if name.hasSuffix(".md") {
                 result.append(path)

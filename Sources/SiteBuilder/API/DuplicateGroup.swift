@@ -1,0 +1,29 @@
+import SkillParser
+
+/// A cluster of places that say the same thing, as the duplicates report shows it. The build
+/// command fills these from `dupes`; the site does not depend on how they were found.
+public struct DuplicateGroup: Sendable, Hashable {
+    /// A short label: the shared statement, shortened.
+    public var title: String
+    /// How similar the members are, or why they were grouped.
+    public var detail: String?
+    public var members: [Member]
+
+    public init(title: String, detail: String? = nil, members: [Member]) {
+        self.title = title
+        self.detail = detail
+        self.members = members
+    }
+
+    /// One place of the cluster.
+    public struct Member: Sendable, Hashable {
+        public var location: SourceLocation
+        /// The member's own wording.
+        public var text: String
+
+        public init(location: SourceLocation, text: String) {
+            self.location = location
+            self.text = text
+        }
+    }
+}

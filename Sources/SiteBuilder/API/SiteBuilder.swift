@@ -1,0 +1,228 @@
+import Dispatch
+import Foundation
+import SkillParser
+
+/// Renders a skill graph into a static site, atomically, in named steps:
+/// plan, render, index, copy, write.
+public enum SiteBuilder {
+    /// The steps `build` runs, in order; a caller adds its own (load, check, dedupe) before them.
+    public static let steps = ["plan", "render", "index", "copy", "write"]
+
+    /// What a build produced.
+    public struct Summary: Sendable {
+        /// The output folder, absolute.
+        public var output: String
+        public var pages: Int
+        public var files: Int
+        /// Problems of the site itself (colliding page paths); the reports list them too.
+        public var problems: [Diagnostic]
+        /// Lines for `--verbose`: overridden theme files, missing highlight.js.
+        public var notes: [String]
+    }
+
+    public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
+        var notes: [String] = []
+        let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
+            let plan = SitePlan(graph: input.graph)
+            var withProblems = input
+            withProblems.diagnostics = (input.diagnostics + plan.problems).sorted()
+            let theme = options.theme
+            let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
+            if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
+            if case .missing(let path) = highlight {
+                notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
+            }
+            let site = SiteContext(input: withProblems, templates: try theme.templates(),
+                                   hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
+                                   stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
+            return (plan, site, folder)
+        }
+        do {
+            let assets = try log.run("render") { try renderPages(plan.pages, site: site, folder: folder, progress: options.progress) }
+            let indexFiles = try log.run("index") { () throws -> [String: Data] in
+                let pages = plan.pages.map { page -> SearchIndexStep.Page in
+                    var source: String?
+                    if case .document(let path) = page.kind { source = path }
+                    if case .skill(let index) = page.kind { source = input.graph.skills[index].skillFile }
+                    return SearchIndexStep.Page(path: page.path, title: title(of: page, site: site), source: source)
+                }
+                return try SearchIndexStep.files(graph: input.graph, config: input.config, pages: pages)
+            }
+            var files = plan.pages.count
+            files += try log.run("copy") {
+                try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
+            }
+            try log.run("write") {
+                if let base = input.config.baseURL {
+                    let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
+                    try folder.write(Data(Sitemap.render(pages: pages, baseURL: base).utf8), to: GeneratedPaths.sitemap)
+                    files += 1
+                }
+                try folder.write(Data(LLMsText.render(site: site).utf8), to: GeneratedPaths.llms)
+                files += 1
+                try folder.commit()
+            }
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems, notes: notes)
+        } catch {
+            folder.discard()
+            throw error
+        }
+    }
+
+    /// The error of one page, naming it.
+    struct PageError: Error, CustomStringConvertible {
+        var page: String
+        var underlying: any Error
+        var description: String { "\(page): \(underlying)" }
+    }
+
+    /// Renders and writes every page on all cores; returns the collection files pages link to.
+    private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
+                                    progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
+        try folder.createFolders(for: pages.map(\.path))
+        let renderer = PageRenderer(site: site)
+        let slots = PageSlots(count: pages.count)
+        let counter = ProgressCounter(total: pages.count, report: progress)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            let page = pages[index]
+            do {
+                let output = try renderer.render(page)
+                try folder.write(Data(output.html.utf8), to: page.path)
+                slots.set(index, .success(output.assets))
+            } catch {
+                slots.set(index, .failure(PageError(page: page.path, underlying: error)))
+            }
+            counter.increment()
+        }
+        var assets = Set<String>()
+        for result in slots.values {
+            switch result {
+            case .success(let paths): assets.formUnion(paths)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return assets.sorted()
+    }
+
+    /// Theme assets, highlight.js, the Markdown sources beside their pages, files the pages link
+    /// to, and the files of the index step. Returns how many files were written.
+    private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
+                                  options: SiteOptions, folder: OutputFolder) throws -> Int {
+        // Decide what goes where first (theme assets before collection files of the same name),
+        // then read and write on all cores.
+        var sources: [(path: String, from: FileSource)] = []
+        var taken = Set<String>()
+        func add(_ path: String, _ source: FileSource) {
+            guard !plan.isTaken(path), path != OutputFolder.markerName, taken.insert(path).inserted else { return }
+            sources.append((path, source))
+        }
+        for asset in options.theme.assets { add(asset.path, .data(asset.data)) }
+        if case .file(let path) = highlightSource(theme: options.theme, script: options.highlightScript) {
+            add("assets/highlight.min.js", .file(path))
+        }
+        for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
+        let root = URL(fileURLWithPath: site.graph.root)
+        for path in site.graph.documents.map(\.path) + assets {
+            add(path, .file(root.appendingPathComponent(path).path))
+        }
+        let planned = sources
+        try folder.createFolders(for: planned.map(\.path))
+        let failures = PageSlots(count: planned.count)
+        DispatchQueue.concurrentPerform(iterations: planned.count) { index in
+            let (path, source) = planned[index]
+            do {
+                switch source {
+                case .data(let data): try folder.write(data, to: path)
+                case .file(let file):
+                    // Read, not copied: a symbolic link inside the collection becomes a plain file.
+                    guard let data = FileManager.default.contents(atPath: file) else { break }
+                    try folder.write(data, to: path)
+                }
+                failures.set(index, .success([path]))
+            } catch {
+                failures.set(index, .failure(PageError(page: path, underlying: error)))
+            }
+        }
+        for case .failure(let error)? in failures.values { throw error }
+        return planned.count
+    }
+
+    /// Where a copied file's bytes come from.
+    enum FileSource {
+        case data(Data)
+        case file(String)
+    }
+
+    enum HighlightSource {
+        case theme
+        case file(String)
+        case missing(String?)
+
+        var isAvailable: Bool {
+            if case .missing = self { return false }
+            return true
+        }
+    }
+
+    static func highlightSource(theme: Theme, script: String?) -> HighlightSource {
+        if theme.has("assets/highlight.min.js") { return .theme }
+        guard let script, FileManager.default.isReadableFile(atPath: script) else { return .missing(script) }
+        return .file(script)
+    }
+
+    private static func title(of page: PlannedPage, site: SiteContext) -> String {
+        switch page.kind {
+        case .home: site.siteTitle
+        case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
+        case .document(let path): site.graph.document(at: path)?.title ?? path
+        case .diagnostics: "Diagnostics"
+        case .duplicates: "Duplicates"
+        case .graph: "Skill graph"
+        case .search: "Search"
+        case .notFound: "Page not found"
+        }
+    }
+}
+
+/// Results of the parallel page renders, one slot per page.
+private final class PageSlots: @unchecked Sendable {
+    private var storage: [Result<[String], any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<[String], any Error>) {
+        lock.lock(); defer { lock.unlock() }
+        storage[index] = value
+    }
+
+    var values: [Result<[String], any Error>?] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// Counts rendered pages and reports progress about a hundred times per build.
+private final class ProgressCounter: @unchecked Sendable {
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+    private var done = 0
+    private let lock = NSLock()
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func increment() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        lock.unlock()
+        let step = max(1, total / 100)
+        if current % step == 0 || current == total { report(current, total) }
+    }
+}

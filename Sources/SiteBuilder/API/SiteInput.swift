@@ -1,0 +1,19 @@
+import SkillParser
+
+/// Everything a site shows: the graph, the collection's settings and the findings of the checks.
+public struct SiteInput: Sendable {
+    public var graph: SkillGraph
+    public var config: CollectionConfig
+    /// What the diagnostics report lists (loading problems and the findings of `check`).
+    public var diagnostics: [Diagnostic]
+    /// The clusters of the duplicates report, or `nil` when duplicate detection did not run.
+    public var duplicates: [DuplicateGroup]?
+
+    public init(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), diagnostics: [Diagnostic]? = nil,
+                duplicates: [DuplicateGroup]? = nil) {
+        self.graph = graph
+        self.config = config
+        self.diagnostics = (diagnostics ?? graph.diagnostics).sorted()
+        self.duplicates = duplicates
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A build as named steps, each timed: `[3/8] render (412 ms)`. Errors say which step failed.
+public struct StepLog: Sendable {
+    public struct Step: Sendable {
+        public var name: String
+        public var seconds: Double
+    }
+
+    /// A failure inside a named step.
+    public struct StepError: Error, CustomStringConvertible {
+        public var step: String
+        public var underlying: any Error
+
+        public var description: String { "\(step): \(underlying)" }
+    }
+
+    public let total: Int
+    public private(set) var steps: [Step] = []
+    /// Receives one line per finished step (for `--verbose`).
+    private let report: @Sendable (String) -> Void
+
+    public init(total: Int, report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.total = total
+        self.report = report
+    }
+
+    /// Runs `body` as the next step.
+    public mutating func run<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: T
+        do {
+            result = try body()
+        } catch let error as StepError {
+            throw error
+        } catch {
+            throw StepError(step: name, underlying: error)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        steps.append(Step(name: name, seconds: seconds))
+        report("[\(steps.count)/\(total)] \(name) (\(Self.format(seconds)))")
+        return result
+    }
+
+    /// Reports a line that belongs to the current step (`--verbose` notes).
+    public func note(_ text: String) {
+        report("      \(text)")
+    }
+
+    /// `412 ms`, `1.25 s`.
+    public static func format(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+    }
+}

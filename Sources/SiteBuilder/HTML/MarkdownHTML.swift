@@ -1,0 +1,246 @@
+import SkillParser
+
+/// The HTML of a document's body, with what the site needs to know about it.
+struct RenderedMarkdown: Sendable {
+    var html: String
+    /// Root-relative paths of non-Markdown files the body links to or shows; the site copies them.
+    var assets: [String]
+    /// The document's opening level-1 heading, rendered apart so the page can place it above
+    /// the metadata; `nil` when the body does not start with one (the page then adds a title).
+    var titleHTML: String?
+}
+
+/// Renders a document's typed Markdown tree to HTML. This is our own pass over the tree
+/// cmark-gfm parsed: heading ids are GitHub's anchors with a permalink, links to Markdown
+/// lead to the generated pages, skill names in code spans become links, broken links are
+/// marked, and raw HTML from the source is never passed through.
+struct MarkdownHTML {
+    let resolver: LinkResolver
+    let graph: SkillGraph
+    let document: Document
+    /// Source lines that reports link to; each gets an `id="L<line>"` before the block holding it.
+    let anchoredLines: [Int]
+    /// Ids the page template uses; raw HTML anchors may not take them.
+    let reservedIDs: Set<String>
+
+    func render() -> RenderedMarkdown {
+        var blocks = document.markdown.blocks[...]
+        var state = State()
+        state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor))
+        state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
+        var titleHTML: String?
+        if case .heading(let heading)? = blocks.first, heading.level == 1 {
+            var title = ""
+            render(blocks.removeFirst(), tight: false, into: &title, state: &state)
+            titleHTML = title
+        }
+        var html = ""
+        render(Array(blocks), tight: false, into: &html, state: &state)
+        return RenderedMarkdown(html: html, assets: state.assets.sorted(), titleHTML: titleHTML)
+    }
+
+    struct State {
+        var usedIDs: Set<String> = []
+        var assets: Set<String> = []
+        var blockIndex = 0
+        var anchorsByBlock: [Int: [Int]] = [:]
+    }
+
+    // MARK: Blocks
+
+    private func render(_ blocks: [Block], tight: Bool, into html: inout String, state: inout State) {
+        for block in blocks { render(block, tight: tight, into: &html, state: &state) }
+    }
+
+    private func render(_ block: Block, tight: Bool, into html: inout String, state: inout State) {
+        for line in state.anchorsByBlock[state.blockIndex] ?? [] {
+            html += "<span class=\"line-anchor\" id=\"L\(line)\"></span>"
+        }
+        state.blockIndex += 1
+        switch block {
+        case .heading(let heading):
+            let id = heading.anchor.htmlEscaped
+            html += "<h\(heading.level) id=\"\(id)\">\(inlines(heading.inlines, state: &state))"
+            html += "<a class=\"permalink\" href=\"#\(heading.anchor.fragmentEncoded.htmlEscaped)\" "
+            html += "aria-label=\"Permalink: \(heading.text.htmlEscaped)\">#</a></h\(heading.level)>\n"
+        case .paragraph(let paragraph):
+            let content = inlines(paragraph.inlines, state: &state)
+            html += tight ? content + "\n" : "<p>\(content)</p>\n"
+        case .list(let list):
+            render(list, into: &html, state: &state)
+        case .codeBlock(let code):
+            html += CodeBlockHTML.render(code)
+        case .table(let table):
+            render(table, into: &html, state: &state)
+        case .blockQuote(let quote):
+            html += "<blockquote>\n"
+            render(quote.blocks, tight: false, into: &html, state: &state)
+            html += "</blockquote>\n"
+        case .thematicBreak:
+            html += "<hr>\n"
+        case .htmlBlock(let block):
+            html += anchorSpans(for: block.html, state: &state)
+            let text = RawHTML.text(of: block.html)
+            if !text.isEmpty { html += "<p class=\"raw-html\">\(text.htmlEscaped)</p>\n" }
+        }
+    }
+
+    private func render(_ list: ListBlock, into html: inout String, state: inout State) {
+        let tag = list.ordered ? "ol" : "ul"
+        let start = list.ordered && list.start != 1 ? " start=\"\(list.start)\"" : ""
+        let isTaskList = list.items.contains { $0.checked != nil }
+        html += "<\(tag)\(start)\(isTaskList ? " class=\"task-list\"" : "")>\n"
+        for item in list.items {
+            html += "<li>"
+            if let checked = item.checked {
+                html += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "not done")\"> "
+            }
+            render(item.blocks, tight: list.tight, into: &html, state: &state)
+            if html.hasSuffix("\n") { html.removeLast() }
+            html += "</li>\n"
+        }
+        html += "</\(tag)>\n"
+    }
+
+    private func render(_ table: Table, into html: inout String, state: inout State) {
+        func cell(_ tag: String, _ cell: TableCell, column: Int, state: inout State) -> String {
+            let alignment = column < table.alignments.count ? table.alignments[column] : .none
+            let attribute = alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
+            return "<\(tag)\(attribute)>\(inlines(cell.inlines, state: &state))</\(tag)>"
+        }
+        html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table\">\n<table>\n<thead>\n<tr>"
+        for (column, header) in table.header.enumerated() { html += cell("th", header, column: column, state: &state) }
+        html += "</tr>\n</thead>\n"
+        if !table.rows.isEmpty {
+            html += "<tbody>\n"
+            for row in table.rows {
+                html += "<tr>"
+                for (column, value) in row.enumerated() { html += cell("td", value, column: column, state: &state) }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n"
+        }
+        html += "</table>\n</div>\n"
+    }
+
+    /// Empty elements carrying the anchors raw HTML defined, so links to them keep working.
+    private func anchorSpans(for rawHTML: String, state: inout State) -> String {
+        var html = ""
+        for id in RawHTML.ids(in: rawHTML) where !id.contains(where: \.isWhitespace) {
+            guard state.usedIDs.insert(id).inserted else { continue }
+            html += "<span id=\"\(id.htmlEscaped)\"></span>"
+        }
+        return html
+    }
+
+    // MARK: Inlines
+
+    private func inlines(_ content: [Inline], insideLink: Bool = false, state: inout State) -> String {
+        content.map { inline($0, insideLink: insideLink, state: &state) }.joined()
+    }
+
+    private func inline(_ inline: Inline, insideLink: Bool, state: inout State) -> String {
+        switch inline {
+        case .text(let text):
+            return text.htmlEscaped
+        case .code(let span):
+            return codeSpan(span, insideLink: insideLink)
+        case .emphasis(let children):
+            return "<em>\(inlines(children, insideLink: insideLink, state: &state))</em>"
+        case .strong(let children):
+            return "<strong>\(inlines(children, insideLink: insideLink, state: &state))</strong>"
+        case .strikethrough(let children):
+            return "<del>\(inlines(children, insideLink: insideLink, state: &state))</del>"
+        case .link(let link):
+            return self.link(link, insideLink: insideLink, state: &state)
+        case .image(let image):
+            return self.image(image, insideLink: insideLink, state: &state)
+        case .html(let raw):
+            if RawHTML.isLineBreak(raw) { return "<br>" }
+            return anchorSpans(for: raw, state: &state)
+        case .softBreak:
+            return "\n"
+        case .lineBreak:
+            return "<br>\n"
+        }
+    }
+
+    private func link(_ link: Link, insideLink: Bool, state: inout State) -> String {
+        let text = inlines(link.children, insideLink: true, state: &state)
+        if insideLink { return text }
+        let title = link.title.isEmpty ? "" : " title=\"\(link.title.htmlEscaped)\""
+        let (resolved, asset) = resolver.resolve(link.destination)
+        if let asset { state.assets.insert(asset) }
+        switch resolved {
+        case .href(let href):
+            let external = LinkTarget(link.destination).kind == .external ? " class=\"external\"" : ""
+            return "<a href=\"\(href.htmlEscaped)\"\(external)\(title)>\(text)</a>"
+        case .brokenAnchor(let href, let reason):
+            return "<a href=\"\(href.htmlEscaped)\" class=\"broken-link\" title=\"\(("broken anchor: " + reason).htmlEscaped)\">"
+                + "\(text)<span class=\"visually-hidden\"> (broken anchor)</span></a>"
+        case .broken(let reason):
+            return "<span class=\"broken-link\" title=\"\(("broken link: " + reason).htmlEscaped)\">"
+                + "\(text)<span class=\"visually-hidden\"> (broken link)</span></span>"
+        }
+    }
+
+    private func image(_ image: Link, insideLink: Bool, state: inout State) -> String {
+        let alt = image.children.plainText
+        let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
+        let (resolved, asset) = resolver.resolve(image.destination)
+        if let asset { state.assets.insert(asset) }
+        switch resolved {
+        case .href where LinkTarget(image.destination).kind == .external && insideLink:
+            return "<span class=\"external-image\">Image: \(alt.htmlEscaped)</span>"
+        case .href(let href) where LinkTarget(image.destination).kind == .external:
+            // The site loads nothing from the network: an external image becomes a link to it.
+            return "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\"\(title)>Image: \((alt.isEmpty ? href : alt).htmlEscaped)</a>"
+        case .href(let href):
+            return "<img src=\"\(href.htmlEscaped)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
+        case .brokenAnchor(_, let reason), .broken(let reason):
+            return "<span class=\"broken-link\" title=\"\(("missing image: " + reason).htmlEscaped)\">"
+                + "Image: \(alt.htmlEscaped)<span class=\"visually-hidden\"> (missing image)</span></span>"
+        }
+    }
+
+    /// A code span; a skill's name or a path to a document of the collection becomes a link.
+    private func codeSpan(_ span: CodeSpan, insideLink: Bool) -> String {
+        let code = "<code>\(span.code.htmlEscaped)</code>"
+        guard !insideLink else { return code }
+        let name = span.code.trimmingCharacters(in: .whitespaces)
+        if let skill = graph.skill(named: name), skill.folder != document.skillFolder {
+            return "<a class=\"skill-ref\" href=\"\(resolver.href(toPageOf: skill.skillFile).htmlEscaped)\">\(code)</a>"
+        }
+        if let path = CodePath.resolve(name, in: document, graph: graph) {
+            return "<a href=\"\(resolver.href(toPageOf: path).htmlEscaped)\">\(code)</a>"
+        }
+        return code
+    }
+
+    // MARK: Line anchors
+
+    /// For each block (numbered in the order `render` visits them), the anchored lines it holds:
+    /// a line belongs to the last block that starts at or before it.
+    static func lineAnchorsByBlock(_ blocks: [Block], lines: [Int]) -> [Int: [Int]] {
+        guard !lines.isEmpty else { return [:] }
+        var starts: [Int] = []
+        func collect(_ blocks: [Block]) {
+            for block in blocks {
+                starts.append(block.location.line)
+                switch block {
+                case .list(let list): for item in list.items { collect(item.blocks) }
+                case .blockQuote(let quote): collect(quote.blocks)
+                default: break
+                }
+            }
+        }
+        collect(blocks)
+        guard !starts.isEmpty else { return [:] }
+        var result: [Int: [Int]] = [:]
+        for line in Set(lines).sorted() {
+            let index = starts.indices.last { starts[$0] <= line } ?? 0
+            result[index, default: []].append(line)
+        }
+        return result
+    }
+}

@@ -1,0 +1,65 @@
+import SkillParser
+
+/// The page of a reference, another document of a skill, or a loose document: the body, a way
+/// back to its skill, previous and next within the skill.
+enum DocumentPage {
+    static func make(_ document: Document, page: PlannedPage, site: SiteContext, body: RenderedMarkdown)
+        -> (PageFrame, [String: MustacheValue]) {
+        let graph = site.graph
+        let skill = graph.skill(of: document)
+        let relations = Relations(graph: graph, outgoingEdges: site.outgoingEdges)
+        let related = relations.outgoing(from: [document.path], own: skill)
+        let referencedBy = relations.incoming(to: [document.path], excluding: [document.path])
+
+        var frame = PageFrame(pageTitle: document.title)
+        frame.currentSkill = skill
+        frame.sourceHref = SitePaths.url(to: document.path, from: page.path)
+        var extra: [TocEntry] = []
+        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
+        frame.toc = TocEntry.entries(for: document, extra: extra)
+
+        var values: [String: MustacheValue] = [
+            "titleHTML": .text(body.titleHTML),
+            "body": .string(body.html),
+            "skillHref": .null,
+            "skillName": .null,
+            "hasReferences": false,
+            "referencesTitle": .null,
+            "references": .list([]),
+            "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
+            "hasRelated": .bool(!related.isEmpty),
+            "related": Relations.values(related, from: page.path),
+            "hasReferencedBy": .bool(!referencedBy.isEmpty),
+            "referencedBy": Relations.values(referencedBy, from: page.path),
+        ]
+        values.merge(MetadataPanel.values(for: document, title: "Frontmatter")) { $1 }
+        if let skill {
+            let skillPage = SitePaths.page(forSource: skill.skillFile)
+            values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))
+            values["skillName"] = .string(skill.name)
+            frame.breadcrumbs = familyCrumbs(for: skill, page: page, site: site)
+                + [(skill.name, SitePaths.url(to: skillPage, from: page.path))]
+            let sequence = [skill.skillFile] + skill.documents
+            if let index = sequence.firstIndex(of: document.path) {
+                func link(_ path: String) -> (String, String)? {
+                    graph.document(at: path).map { ($0.title, SitePaths.url(to: SitePaths.page(forSource: path), from: page.path)) }
+                }
+                if index > 0 { frame.previous = link(sequence[index - 1]) }
+                if index + 1 < sequence.count { frame.next = link(sequence[index + 1]) }
+            }
+        } else {
+            frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+        }
+        return (frame, values)
+    }
+
+    /// Home › family: the trail above a skill.
+    static func familyCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
+        let home = SitePaths.url(to: SitePaths.home, from: page.path)
+        var crumbs: [(title: String, href: String)] = [("Home", home)]
+        if let index = site.familyOfSkill[skill.folder] {
+            crumbs.append((site.families[index].name, home + "#" + HomePage.familyID(index, site: site)))
+        }
+        return crumbs
+    }
+}

@@ -1,0 +1,48 @@
+import SkillParser
+
+/// Every frontmatter field, nothing dropped, as values for `metadata.mustache` and the
+/// recursive `metadata-value.mustache`.
+enum MetadataPanel {
+    static func values(for document: Document, title: String) -> [String: MustacheValue] {
+        let entries = document.markdown.frontmatter?.entries ?? []
+        return [
+            "hasMetadata": .bool(!entries.isEmpty),
+            "metadataTitle": .string(title),
+            "metadata": .list(entries.map(entry)),
+        ]
+    }
+
+    private static func entry(_ entry: YAMLEntry) -> MustacheValue {
+        var values = flags(entry.value)
+        values["key"] = .string(entry.key)
+        return .object(values)
+    }
+
+    /// A YAML value with every flag the partial reads, so nested values never see outer ones.
+    static func value(_ yaml: YAMLValue) -> MustacheValue {
+        .object(flags(yaml))
+    }
+
+    private static func flags(_ yaml: YAMLValue) -> [String: MustacheValue] {
+        var result: [String: MustacheValue] = [
+            "isText": false, "isEmpty": false, "isList": false, "isMap": false,
+            "text": .null, "items": .list([]), "entries": .list([]),
+        ]
+        switch yaml {
+        case .string(let text) where !text.isEmpty:
+            result["isText"] = true
+            result["text"] = .string(text)
+        case .string, .null:
+            result["isEmpty"] = true
+        case .list(let items):
+            result["isList"] = .bool(!items.isEmpty)
+            result["isEmpty"] = .bool(items.isEmpty)
+            result["items"] = .list(items.map(value))
+        case .map(let entries):
+            result["isMap"] = .bool(!entries.isEmpty)
+            result["isEmpty"] = .bool(entries.isEmpty)
+            result["entries"] = .list(entries.map(entry))
+        }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+import SkillParser
+
+/// The pages of a site.
+enum PageKind: Sendable, Hashable {
+    case home
+    /// The page of a skill, from its `SKILL.md` (the skill's index in `graph.skills`).
+    case skill(Int)
+    /// The page of any other document (reference, other, loose), by source path.
+    case document(String)
+    case diagnostics
+    case duplicates
+    case graph
+    case search
+    case notFound
+
+    /// Name of the page template, and the `page-<kind>` class of the body.
+    var template: String {
+        switch self {
+        case .home: "home"
+        case .skill: "skill"
+        case .document: "document"
+        case .diagnostics: "diagnostics"
+        case .duplicates: "duplicates"
+        case .graph: "graph"
+        case .search: "search"
+        case .notFound: "not-found"
+        }
+    }
+
+    var isReport: Bool {
+        switch self {
+        case .diagnostics, .duplicates, .graph: true
+        default: false
+        }
+    }
+}
+
+/// A page to render: where it goes and what it shows.
+struct PlannedPage: Sendable, Hashable {
+    var path: String
+    var kind: PageKind
+}
+
+/// Fixed paths of the pages the site adds to the collection's own.
+enum GeneratedPaths {
+    static let search = "search.html"
+    static let notFound = "404.html"
+    static let diagnostics = "reports/diagnostics.html"
+    static let duplicates = "reports/duplicates.html"
+    static let graph = "reports/graph.html"
+    static let sitemap = "sitemap.xml"
+    static let llms = "llms.txt"
+    static let marker = ".skillbook-site"
+}

@@ -1,0 +1,83 @@
+import SkillParser
+
+/// "Related skills" (where a skill's documents point) and "Referenced by" (what points at them),
+/// both read from the typed edges of the graph.
+struct Relations {
+    struct Item: Hashable {
+        var name: String
+        /// Root-relative page path.
+        var page: String
+        var kinds: Set<Edge.Kind>
+    }
+
+    let graph: SkillGraph
+    /// Edges by source document, as `SiteContext.outgoingEdges`.
+    let outgoingEdges: [String: [Edge]]
+
+    /// Skills (and loose documents) that the `sources` documents point at, other than `own`.
+    func outgoing(from sources: [String], own: Skill?) -> [Item] {
+        var items: [String: Item] = [:]
+        for source in sources {
+            for edge in outgoingEdges[source] ?? [] {
+                guard let (key, name, page) = target(of: edge), key != own?.folder, !sources.contains(key) else { continue }
+                items[key, default: Item(name: name, page: page, kinds: [])].kinds.insert(edge.kind)
+            }
+        }
+        return sorted(items)
+    }
+
+    /// Skills and loose documents whose documents point at `targets` (a skill name and document
+    /// paths), leaving out the documents in `own`.
+    func incoming(to targets: [String], excluding own: Set<String>) -> [Item] {
+        var items: [String: Item] = [:]
+        for target in targets {
+            for edge in graph.incoming(target) where edge.kind != .contains && !own.contains(edge.from) {
+                guard let document = graph.document(at: edge.from) else { continue }
+                if let skill = graph.skill(of: document) {
+                    items[skill.folder, default: Item(name: skill.name, page: SitePaths.page(forSource: skill.skillFile), kinds: [])]
+                        .kinds.insert(edge.kind)
+                } else {
+                    items[document.path, default: Item(name: document.title, page: SitePaths.page(forSource: document.path), kinds: [])]
+                        .kinds.insert(edge.kind)
+                }
+            }
+        }
+        return sorted(items)
+    }
+
+    /// The skill (or loose document) an edge leads to: its key, its name and its page.
+    private func target(of edge: Edge) -> (String, String, String)? {
+        switch edge.kind {
+        case .mentions, .related:
+            guard let skill = graph.skill(named: edge.to) else { return nil }
+            return (skill.folder, skill.name, SitePaths.page(forSource: skill.skillFile))
+        case .link, .path:
+            guard let document = graph.document(at: edge.to) else { return nil }
+            if let skill = graph.skill(of: document) {
+                return (skill.folder, skill.name, SitePaths.page(forSource: skill.skillFile))
+            }
+            return (document.path, document.title, SitePaths.page(forSource: document.path))
+        case .contains:
+            return nil
+        }
+    }
+
+    private func sorted(_ items: [String: Item]) -> [Item] {
+        items.values.sorted { ($0.name, $0.page) < ($1.name, $1.page) }
+    }
+
+    /// "listed as related, mentioned, linked": the kinds of edges an item has.
+    static func describe(_ kinds: Set<Edge.Kind>) -> String {
+        let order: [(Edge.Kind, String)] = [
+            (.related, "listed as related"), (.mentions, "mentioned"), (.link, "linked"), (.path, "file named"),
+        ]
+        return order.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
+    }
+
+    static func values(_ items: [Item], from page: String) -> MustacheValue {
+        .list(items.map {
+            ["name": .string($0.name), "href": .string(SitePaths.url(to: $0.page, from: page)),
+             "how": .string(describe($0.kinds))]
+        })
+    }
+}

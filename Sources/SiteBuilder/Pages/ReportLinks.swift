@@ -1,0 +1,44 @@
+import SkillParser
+
+/// Links from the reports to the exact place a finding is about.
+enum ReportLinks {
+    /// The anchor on a document's page for a source location: `L<line>` before the block that
+    /// holds the line, `Metadata` for a frontmatter line, `nil` for the top of the page (or when
+    /// the file has no page).
+    static func anchor(for location: SourceLocation, in graph: SkillGraph) -> String? {
+        guard let document = graph.document(at: location.file) else { return nil }
+        if let frontmatter = document.markdown.frontmatter, location.line <= frontmatter.lastLine {
+            return frontmatter.entries.isEmpty ? nil : "Metadata"
+        }
+        return document.markdown.blocks.isEmpty ? nil : "L\(location.line)"
+    }
+
+    /// The href of a place from the page `from`, or `nil` when the file has no page.
+    static func href(for location: SourceLocation, in graph: SkillGraph, from page: String) -> String? {
+        guard graph.document(at: location.file) != nil else { return nil }
+        let url = SitePaths.url(to: SitePaths.page(forSource: location.file), from: page)
+        return anchor(for: location, in: graph).map { url + "#" + $0 } ?? url
+    }
+
+    /// `path:line:column` as shown.
+    static func place(_ location: SourceLocation) -> String {
+        "\(location.file):\(location.line):\(location.column)"
+    }
+
+    /// Message text escaped, with `backticked` parts shown as code.
+    static func html(_ message: String) -> String {
+        let parts = message.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return message.htmlEscaped }
+        var html = ""
+        for (index, part) in parts.enumerated() {
+            let text = String(part).htmlEscaped
+            // Odd parts sit between backticks; an unmatched last backtick stays literal.
+            if index % 2 == 1, index < parts.count - 1 {
+                html += "<code>\(text)</code>"
+            } else {
+                html += (index % 2 == 1 ? "`" : "") + text
+            }
+        }
+        return html
+    }
+}

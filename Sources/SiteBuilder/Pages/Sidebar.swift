@@ -1,0 +1,59 @@
+import SkillParser
+
+/// The sidebar: skills by family, the current skill expanded with its documents, then the reports.
+enum Sidebar {
+    static func make(page: PlannedPage, currentSkill: Skill?, site: SiteContext) -> MustacheValue {
+        let graph = site.graph
+        var families = Array(site.families.enumerated())
+        var more: String?
+        if graph.skills.count > SiteContext.fullSidebarLimit {
+            // Large collections: only the current family, so pages stay small.
+            let current = currentSkill.flatMap { site.familyOfSkill[$0.folder] }
+            families = families.filter { $0.offset == current }
+            more = "All \(graph.skills.count) skills"
+        }
+        let familyValues: [MustacheValue] = families.map { _, family in
+            var skills = family.skills
+            if skills.count > SiteContext.fullSidebarLimit, let currentSkill {
+                skills = skills.filter { $0.folder == currentSkill.folder }
+            }
+            let open = site.families.count == 1 || skills.contains { $0.folder == currentSkill?.folder }
+            return [
+                "name": .string(family.name),
+                "open": .bool(open),
+                "skills": .list(skills.map { skill in entry(skill, page: page, current: skill.folder == currentSkill?.folder, graph: graph) }),
+            ]
+        }
+        let reports: [(String, String)] = [
+            ("Diagnostics", GeneratedPaths.diagnostics), ("Duplicates", GeneratedPaths.duplicates), ("Skill graph", GeneratedPaths.graph),
+        ]
+        return [
+            "families": .list(familyValues),
+            "more": .text(more),
+            "reports": .list(reports.map { title, path in
+                ["title": .string(title), "href": .string(SitePaths.url(to: path, from: page.path)), "isPage": .bool(page.path == path)]
+            }),
+        ]
+    }
+
+    private static func entry(_ skill: Skill, page: PlannedPage, current: Bool, graph: SkillGraph) -> MustacheValue {
+        let skillPage = SitePaths.page(forSource: skill.skillFile)
+        let documents: [MustacheValue] = current ? skill.documents.compactMap { path in
+            guard let document = graph.document(at: path) else { return nil }
+            let target = SitePaths.page(forSource: path)
+            return [
+                "title": .string(document.title),
+                "href": .string(SitePaths.url(to: target, from: page.path)),
+                "isPage": .bool(target == page.path),
+            ]
+        } : []
+        return [
+            "name": .string(skill.name),
+            "href": .string(SitePaths.url(to: skillPage, from: page.path)),
+            "current": .bool(current),
+            "isPage": .bool(skillPage == page.path),
+            "hasDocuments": .bool(!documents.isEmpty),
+            "documents": .list(documents),
+        ]
+    }
+}

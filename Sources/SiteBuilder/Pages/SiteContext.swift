@@ -1,0 +1,105 @@
+import Foundation
+import SkillParser
+
+/// What every page of one build shares, worked out once before pages render in parallel.
+struct SiteContext: Sendable {
+    let input: SiteInput
+    let templates: [String: MustacheTemplate]
+    let siteTitle: String
+    let description: String?
+    /// The root README, linked from the home page.
+    let readmePath: String?
+    let families: [SkillFamily]
+    /// Family index of each skill, by folder.
+    let familyOfSkill: [String: Int]
+    /// The id of each family's section on the home page.
+    let familyIDs: [String]
+    /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
+    let outgoingEdges: [String: [Edge]]
+    /// Source lines that the reports link to, per document.
+    let anchoredLines: [String: [Int]]
+    let hasHighlight: Bool
+    let hasSearchScript: Bool
+    /// The theme's stylesheet, for the 404 page which inlines it.
+    let inlineCSS: String
+    /// Whether a root-relative path is a non-Markdown file inside the content root.
+    let assetExists: @Sendable (String) -> Bool
+    /// Above this many skills the sidebar shows only the current family.
+    static let fullSidebarLimit = 150
+
+    var graph: SkillGraph { input.graph }
+
+    /// Ids the templates use; a heading anchor is never upper case, these partly are.
+    static let reservedIDs: Set<String> = [
+        "Content", "Sidebar", "Toc-title", "Documents", "Metadata", "References", "Related", "Referenced-by", "Connections",
+        "search-input", "search-results", "search-page-input",
+    ]
+
+    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool,
+         stylesheet: String = "") {
+        self.input = input
+        // `</style` would end the element early; `<\/` means the same to CSS.
+        inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
+        self.templates = templates
+        self.hasHighlight = hasHighlight
+        self.hasSearchScript = hasSearchScript
+        let graph = input.graph
+        let readme = ["README.md", "readme.md", "Readme.md"].first { graph.document(at: $0) != nil }
+        readmePath = readme
+        let readmeDocument = readme.flatMap { graph.document(at: $0) }
+        siteTitle = input.config.title ?? readmeDocument?.title ?? Self.folderName(graph.root)
+        description = input.config.description ?? readmeDocument.flatMap(Self.firstParagraph)
+        families = SkillFamilies.group(graph.skills)
+        var familyOfSkill: [String: Int] = [:]
+        for (index, family) in families.enumerated() {
+            for skill in family.skills { familyOfSkill[skill.folder] = index }
+        }
+        self.familyOfSkill = familyOfSkill
+        var slugger = Slugger()
+        familyIDs = families.map { "Family-" + slugger.slug($0.name) }
+        outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
+        var lines: [String: Set<Int>] = [:]
+        let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
+            + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
+        for place in places {
+            if let anchor = ReportLinks.anchor(for: place, in: graph), anchor.hasPrefix("L") {
+                lines[place.file, default: []].insert(place.line)
+            }
+        }
+        anchoredLines = lines.mapValues { $0.sorted() }
+        let root = graph.root
+        assetExists = { path in
+            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                return false
+            }
+            // A symbolic link may not lead out of the collection.
+            return url.resolvingSymlinksInPath().path.hasPrefix(root + "/")
+        }
+    }
+
+    /// The family a skill belongs to.
+    func family(of skill: Skill) -> SkillFamily? {
+        familyOfSkill[skill.folder].map { families[$0] }
+    }
+
+    func template(_ name: String) -> MustacheTemplate? {
+        templates[name]
+    }
+
+    private static func folderName(_ path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    /// The plain text of a document's first paragraph.
+    private static func firstParagraph(_ document: Document) -> String? {
+        for block in document.markdown.blocks {
+            if case .paragraph(let paragraph) = block {
+                let text = paragraph.inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if !text.isEmpty { return text }
+            }
+        }
+        return nil
+    }
+}

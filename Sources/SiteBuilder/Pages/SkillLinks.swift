@@ -1,0 +1,27 @@
+import SkillParser
+
+/// Skill-to-skill connections: a document of one skill names, lists, links or points at a
+/// file of another. Each pair once, sorted.
+struct SkillLink: Hashable, Comparable, Sendable {
+    var from: Skill
+    var to: Skill
+
+    static func < (lhs: SkillLink, rhs: SkillLink) -> Bool {
+        (lhs.from.folder, lhs.to.folder) < (rhs.from.folder, rhs.to.folder)
+    }
+
+    static func all(in graph: SkillGraph) -> [SkillLink] {
+        var result = Set<SkillLink>()
+        for edge in graph.edges where edge.kind != .contains {
+            guard let document = graph.document(at: edge.from), let source = graph.skill(of: document) else { continue }
+            let target: Skill?
+            switch edge.kind {
+            case .mentions, .related: target = graph.skill(named: edge.to)
+            case .link, .path: target = graph.document(at: edge.to).flatMap { graph.skill(of: $0) }
+            case .contains: target = nil
+            }
+            if let target, target.folder != source.folder { result.insert(SkillLink(from: source, to: target)) }
+        }
+        return result.sorted()
+    }
+}

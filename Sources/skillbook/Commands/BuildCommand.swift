@@ -1,0 +1,114 @@
+import Foundation
+import SiteBuilder
+import SkillParser
+
+/// `skillbook build`: the static knowledge-base site of a collection.
+enum BuildCommand: Command {
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Build the static site of a collection: skill pages, reports, graph, search.",
+        positionals: [.init(name: "DIR", help: "The content root (default: Content/ when it exists, else the current folder).")],
+        options: [
+            .init(name: "output", short: "o", valueName: "OUT", help: "The output folder; _site by default."),
+            .init(name: "theme", valueName: "DIR", help: "A folder whose templates and assets replace the default theme's by file name."),
+            .init(name: "config", valueName: "FILE", help: "Read this configuration instead of DIR/skillbook.yml."),
+            .init(name: "force", help: "Replace a non-empty output folder that was not made by skillbook build."),
+            .init(name: "strict", help: "Fail (exit 1, site left as it was) when the checks find errors."),
+            .init(name: "quiet", short: "q", help: "Print nothing but errors."),
+            .init(name: "verbose", short: "v", help: "Print each build step with its timing, and every finding."),
+        ],
+        discussion: """
+            The site is written to a temporary folder beside OUT and swapped in at the end, so a failed
+            build leaves the previous site. Open OUT/index.html straight from disk or publish OUT on any
+            static host. See docs/site.md.
+
+            EXIT CODES: 0 site built, 1 errors found under --strict, 2 usage error or build failure.
+            """)
+
+    /// The steps this command runs before the site builder's own.
+    static let steps = ["load", "check", "dedupe"] + SiteBuilder.steps
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let quiet = arguments.has("quiet")
+        let verbose = arguments.has("verbose") && !quiet
+        if arguments.has("quiet"), arguments.has("verbose") {
+            throw UsageError.invalid("--quiet and --verbose cannot be used together")
+        }
+        let output = arguments.value("output") ?? "_site"
+        let theme: Theme
+        do {
+            theme = try Theme.load(overrides: arguments.value("theme"))
+        } catch {
+            console.error("error: \(error)\n")
+            return .failure
+        }
+        var log = StepLog(total: steps.count) { line in if verbose { console.error(line + "\n") } }
+        let root = ContentRoot.resolve(arguments.positionals.first)
+        do {
+            let graph = try log.run("load") { try CollectionLoader.load(root: root) }
+            let (config, configProblems) = CollectionConfig.load(root: root, explicitPath: arguments.value("config"))
+            if configProblems.contains(where: { $0.severity == .error }), arguments.value("config") != nil {
+                // An explicit configuration path is shown as given, not relative to the content root.
+                console.error(DiagnosticText(color: console.colorOnStandardError).format(configProblems))
+                return .failure
+            }
+            let diagnostics = try log.run("check") { BuildFindings.diagnostics(graph: graph, config: config) + configProblems }
+            let duplicates = try log.run("dedupe") { BuildFindings.duplicates(graph: graph, config: config) }
+            let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: duplicates)
+
+            let errors = input.diagnostics.filter { $0.severity == .error }
+            if arguments.has("strict"), !errors.isEmpty {
+                ContentRoot.report(errors, of: graph, console: console)
+                console.error("error: \(errors.count == 1 ? "1 error" : "\(errors.count) errors") found; --strict leaves \(output) as it was\n")
+                return .findings
+            }
+            if verbose { ContentRoot.report(input.diagnostics, of: graph, console: console) }
+
+            let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
+            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"),
+                                      progress: { done, total in progress.show(done, total) })
+            let summary = try SiteBuilder.build(input, options: options, log: &log)
+            progress.clear()
+            if verbose { for note in summary.notes { console.error("note: \(note)\n") } }
+            if !summary.problems.isEmpty, !verbose { ContentRoot.report(summary.problems, of: graph, console: console) }
+            if !quiet {
+                let seconds = log.steps.reduce(0) { $0 + $1.seconds }
+                let findings = input.diagnostics.isEmpty ? "" : "; \(findingsSummary(input.diagnostics)) in \(output)/\(reportPath)"
+                console.output("Built \(summary.pages) pages into \(output) in \(StepLog.format(seconds))\(findings).\n")
+                console.output("Open \(output)/index.html\n")
+            }
+            return .success
+        } catch {
+            console.error("error: \(error)\n")
+            return .failure
+        }
+    }
+
+    static let reportPath = "reports/diagnostics.html"
+
+    static func findingsSummary(_ diagnostics: [Diagnostic]) -> String {
+        var parts: [String] = []
+        for severity in Severity.allCases.reversed() {
+            let count = diagnostics.filter { $0.severity == severity }.count
+            if count > 0 { parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// `Rendering pages 1200/4350` on one terminal line, for collections big enough to wait for.
+struct ProgressLine: Sendable {
+    let console: Console
+    let enabled: Bool
+    static let minimumPages = 200
+
+    func show(_ done: Int, _ total: Int) {
+        guard enabled, total >= Self.minimumPages else { return }
+        console.error("\rRendering pages \(done)/\(total)")
+    }
+
+    func clear() {
+        guard enabled else { return }
+        console.error("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SkillParser
+import Testing
+import TestSupport
+@testable import SiteBuilder
+
+/// Renders one document of a small collection to HTML.
+func renderBody(_ files: [String: String], document path: String, lines: [Int] = []) throws -> RenderedMarkdown {
+    let tree = try FixtureTree(files)
+    let graph = try CollectionLoader.load(root: tree.path)
+    let document = try #require(graph.document(at: path))
+    let root = graph.root
+    let resolver = LinkResolver(graph: graph, documentPath: path) { asset in
+        FileManager.default.fileExists(atPath: root + "/" + asset)
+    }
+    return MarkdownHTML(resolver: resolver, graph: graph, document: document, anchoredLines: lines,
+                        reservedIDs: []).render()
+}
+
+@Suite struct MarkdownHTMLTests {
+    static let skill = "---\nname: alpha\ndescription: A.\n---\n"
+
+    @Test func headingsCarryGitHubAnchorsAndPermalinks() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# Alpha\n\n## Use it & more\n\n## Use it & more\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<h2 id=\"use-it--more\">Use it &amp; more<a class=\"permalink\" href=\"#use-it--more\""))
+        #expect(body.html.contains("<h2 id=\"use-it--more-1\">"))
+        #expect(body.titleHTML == "<h1 id=\"alpha\">Alpha<a class=\"permalink\" href=\"#alpha\" aria-label=\"Permalink: Alpha\">#</a></h1>\n")
+        #expect(!body.html.contains("<h1"))
+    }
+
+    @Test func markdownLinksLeadToGeneratedPages() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + "# Alpha\n\n[ref](references/x.md#part-two) and [beta](../beta/SKILL.md) and [folder](../beta)\n",
+            "alpha/references/x.md": "# X\n\n## Part two\n",
+            "beta/SKILL.md": "---\nname: beta\ndescription: B.\n---\n# Beta\n",
+        ], document: "alpha/SKILL.md")
+        #expect(body.html.contains("<a href=\"references/x.html#part-two\">ref</a>"))
+        #expect(body.html.contains("<a href=\"../beta/index.html\">beta</a>"))
+        #expect(body.html.contains("<a href=\"../beta/index.html\">folder</a>"))
+    }
+
+    @Test func brokenLinksAndAnchorsAreShownAsBroken() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + "# Alpha\n\n[gone](references/missing.md) [bad](references/x.md#nope) [here](#alpha)\n",
+            "alpha/references/x.md": "# X\n",
+        ], document: "alpha/SKILL.md")
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: references/missing.md does not exist in the collection\">gone"))
+        #expect(body.html.contains("<a href=\"references/x.html\" class=\"broken-link\" title=\"broken anchor: #nope is not a heading of alpha/references/x.md\">bad"))
+        #expect(body.html.contains("<a href=\"#alpha\">here</a>"))
+    }
+
+    @Test func rawHTMLAndScriptLinksNeverReachThePage() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + """
+                # Alpha
+
+                <script>alert("block")</script>
+
+                <div onclick="steal()">Visible text</div>
+
+                Inline <img src=x onerror=alert(1)> and <b>bold</b>, [click](javascript:alert(1)), [again](&#106;avascript:alert(2)), [third](<JavaScript:alert(3)>).
+
+                """,
+        ], document: "alpha/SKILL.md")
+        #expect(!body.html.contains("<script"))
+        #expect(!body.html.contains("onerror"))
+        #expect(!body.html.contains("onclick"))
+        #expect(!body.html.lowercased().contains("href=\"javascript"))
+        #expect(!body.html.contains("<a href"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: javascript: links are not allowed\">again"))
+        #expect(!body.html.contains("<b>"))
+        #expect(body.html.contains("<p class=\"raw-html\">Visible text</p>"))
+        #expect(body.html.contains("bold"))
+    }
+
+    @Test func textIsEscaped() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\nUse `<T>` & \"quotes\" 'here' &lt;x&gt;\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<code>&lt;T&gt;</code> &amp; &quot;quotes&quot; &#39;here&#39; &lt;x&gt;"))
+    }
+
+    @Test func skillNamesAndPathsInCodeSpansBecomeLinks() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + "# A\n\nSee `beta`, `references/x.md` and `alpha` and `gamma`.\n",
+            "alpha/references/x.md": "# X\n",
+            "beta/SKILL.md": "---\nname: beta\ndescription: B.\n---\n# Beta\n",
+        ], document: "alpha/SKILL.md")
+        #expect(body.html.contains("<a class=\"skill-ref\" href=\"../beta/index.html\"><code>beta</code></a>"))
+        #expect(body.html.contains("<a href=\"references/x.html\"><code>references/x.md</code></a>"))
+        #expect(body.html.contains(" <code>alpha</code> "))
+        #expect(body.html.contains("<code>gamma</code>."))
+    }
+
+    @Test func codeBlocksHaveLanguageLabelAndHiddenCopyButton() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n```swift\nlet a = \"<b>\"\n```\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<span class=\"code-language\">swift</span><button type=\"button\" class=\"copy-button\" hidden>Copy</button>"))
+        #expect(body.html.contains("<pre tabindex=\"0\"><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"))
+    }
+
+    @Test func tablesScrollInsideARegion() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table\">"))
+        #expect(body.html.contains("<th class=\"align-left\">a</th><th class=\"align-right\">b</th>"))
+        #expect(body.html.contains("<td class=\"align-left\">1</td><td class=\"align-right\">2</td>"))
+    }
+
+    @Test func imagesStayLocalAndExternalOnesBecomeLinks() throws {
+        let tree = try FixtureTree([
+            "alpha/SKILL.md": Self.skill + "# A\n\n![local](img/a.png) ![remote](https://example.com/b.png)\n",
+            "alpha/img/a.png": "png",
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        let root = graph.root
+        let resolver = LinkResolver(graph: graph, documentPath: "alpha/SKILL.md") {
+            FileManager.default.fileExists(atPath: root + "/" + $0)
+        }
+        let body = MarkdownHTML(resolver: resolver, graph: graph, document: try #require(graph.document(at: "alpha/SKILL.md")),
+                                anchoredLines: [], reservedIDs: []).render()
+        #expect(body.html.contains("<img src=\"img/a.png\" alt=\"local\" loading=\"lazy\">"))
+        #expect(body.html.contains("<a class=\"external external-image\" href=\"https://example.com/b.png\">Image: remote</a>"))
+        #expect(body.assets == ["alpha/img/a.png"])
+    }
+
+    @Test func aBadgeImageInsideALinkDoesNotNestLinks() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n[![build](https://ci.example.com/badge.svg)](https://ci.example.com)\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<p><a href=\"https://ci.example.com\" class=\"external\"><span class=\"external-image\">Image: build</span></a></p>"))
+    }
+
+    @Test func reportedLinesGetAnchorsBeforeTheirBlocks() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\nfirst\n\n- one\n- two\n\nlast\n"],
+                                  document: "alpha/SKILL.md", lines: [7, 10, 11])
+        // Lines: 5 heading, 7 paragraph, 9-10 list items, 12 paragraph.
+        #expect(body.html.contains("<span class=\"line-anchor\" id=\"L7\"></span><p>first</p>"))
+        #expect(body.html.contains("<li><span class=\"line-anchor\" id=\"L10\"></span><span class=\"line-anchor\" id=\"L11\"></span>two</li>"))
+    }
+
+    @Test func anchorsDefinedInRawHTMLSurviveAsEmptySpans() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n<a name=\"legacy\"></a>\n\n[x](#legacy)\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<span id=\"legacy\"></span>"))
+        #expect(body.html.contains("<a href=\"#legacy\">x</a>"))
+    }
+}

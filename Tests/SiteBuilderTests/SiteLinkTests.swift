@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SiteBuilder
+
+/// Walks whole built sites: every internal link and anchor must resolve.
+@Suite struct SiteLinkTests {
+    @Test func fixtureSiteHasNoBrokenInternalLinks() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(SiteFixtures.collection.path, into: output)
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+        let home = try SiteFixtures.read(output, "alpha-one/index.html")
+        #expect(SiteLinkChecker.internalLinks(in: home).count > 30)
+    }
+
+    @Test func pagesLoadNothingFromTheNetwork() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(SiteFixtures.collection.path, into: output)
+        for page in SiteFixtures.files(in: output) where page.hasSuffix(".html") {
+            let html = try SiteFixtures.read(output, page)
+            let loads = SiteLinkChecker.attributeValues("src", in: html)
+                + html.components(separatedBy: "<link ").dropFirst().compactMap { tag -> String? in
+                    tag.contains("rel=\"canonical\"") ? nil : SiteLinkChecker.attributeValues("href", in: " " + tag).first
+                }
+            for url in loads {
+                #expect(!url.contains("//") && !url.contains(":"), "\(page) loads \(url)")
+            }
+        }
+    }
+
+    @Test func repositoryContentSiteHasNoBrokenInternalLinks() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(TestPaths.repository.appendingPathComponent("Content").path, into: output)
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test(.enabled(if: TestPaths.shared("corpora/hig-doctor/skills") != nil))
+    func higDoctorSiteHasNoBrokenInternalLinks() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(try #require(TestPaths.shared("corpora/hig-doctor/skills")).path, into: output)
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test func theCheckerNoticesBrokenLinksAndAnchors() throws {
+        let tree = try FixtureTree([
+            "index.html": "<a href=\"a.html#there\">ok</a> <a href=\"a.html#gone\">x</a> <a href=\"missing.html\">y</a> <a href=\"https://example.com/\">z</a>",
+            "a.html": "<h1 id=\"there\">A</h1>",
+        ])
+        var checker = SiteLinkChecker(root: tree.path)
+        #expect(checker.problems() == [
+            "index.html: a.html#gone (no id gone in a.html)",
+            "index.html: missing.html (no such file)",
+        ])
+    }
+}
+
+/// Unusual collections still give a site whose links all resolve.
+@Suite struct SiteEdgeCaseTests {
+    @Test func aRootThatIsItselfASkill() throws {
+        let tree = try FixtureTree([
+            "SKILL.md": "---\nname: solo\ndescription: The root is the skill.\n---\n# Solo\n\nSee [notes](references/notes.md#part).\n",
+            "references/notes.md": "# Notes\n\n## Part\n\nBack to [the skill](../SKILL.md).\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        #expect(try SiteFixtures.read(output, "skill.html").contains("<a href=\"references/notes.html#part\">notes</a>"))
+        #expect(try SiteFixtures.read(output, "references/notes.html").contains("<a href=\"../skill.html\">the skill</a>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test func namesWithSpacesAndNonASCIILetters() throws {
+        let tree = try FixtureTree([
+            "café skill/SKILL.md": "---\nname: café-skill\ndescription: Accents.\n---\n# Café\n\n## Crème brûlée\n\n[Über](references/über%20uns.md#größe)\n",
+            "café skill/references/über uns.md": "# Über uns\n\n## Größe\n\n[back](../SKILL.md#crème-brûlée)\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let skill = try SiteFixtures.read(output, "café skill/index.html")
+        #expect(skill.contains("<a href=\"references/%C3%BCber%20uns.html#gr%C3%B6%C3%9Fe\">Über</a>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test func aCollectionWithoutSkills() throws {
+        let tree = try FixtureTree(["README.md": "# Just notes\n\nNothing else.\n", "guide.md": "# Guide\n"])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let home = try SiteFixtures.read(output, "index.html")
+        #expect(home.contains("<h1>Just notes</h1>"))
+        #expect(home.contains("This collection has no skills yet"))
+        #expect(home.contains("<li><a href=\"guide.html\">Guide</a> <span class=\"path\">guide.md</span></li>"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+@testable import SkillParser
+import Testing
+import TestSupport
+@testable import SiteBuilder
+
+@Suite struct ThemeTests {
+    /// The binary carries a copy of Templates/; `make theme` regenerates it after a change.
+    @Test func embeddedThemeEqualsTheTemplatesFolder() throws {
+        let folder = TestPaths.repository.appendingPathComponent("Templates").path
+        var onDisk: [String: String] = [:]
+        for path in SiteFixtures.files(in: folder) where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            onDisk[path] = try SiteFixtures.read(folder, path)
+        }
+        #expect(onDisk.keys.sorted() == EmbeddedTheme.files.keys.sorted(), "run `make theme` after adding or removing a file in Templates/")
+        for (path, text) in onDisk where EmbeddedTheme.files[path] != text {
+            Issue.record("Templates/\(path) differs from its embedded copy; run `make theme`")
+        }
+    }
+
+    @Test func everyTemplateParses() throws {
+        let templates = try Theme.standard.templates()
+        for name in ["layout", "home", "skill", "document", "diagnostics", "duplicates", "graph", "search", "not-found"] {
+            #expect(templates[name] != nil, "missing \(name).mustache")
+        }
+    }
+
+    @Test func aTemplateErrorNamesTheFile() throws {
+        var theme = Theme.standard
+        theme.replace("home.mustache", with: "{{#families}}")
+        #expect {
+            _ = try theme.templates()
+        } throws: { error in
+            "\(error)".hasPrefix("home.mustache: ")
+        }
+    }
+
+    @Test func overridesMustBeAFolder() {
+        #expect(throws: Theme.LoadError.self) { try Theme.load(overrides: "/nonexistent/theme") }
+    }
+}
+
+@Suite struct SkillFamiliesTests {
+    @Test func groupsByTheLongestSharedPrefixAndDissolvesLoneFamilies() {
+        func skill(_ name: String) -> Skill {
+            Skill(name: name, folder: name, skillFile: "\(name)/SKILL.md", manifest: nil, documents: [])
+        }
+        let families = SkillFamilies.group(["hig-components-buttons", "hig-components-menus", "hig-foundations-color",
+                                            "hig-foundations-layout", "hig-inputs", "solo"].map(skill))
+        #expect(families.map(\.name) == ["hig-components", "hig-foundations", "Other skills"])
+        #expect(families[2].skills.map(\.name) == ["hig-inputs", "solo"])
+        #expect(SkillFamilies.group(["one", "two"].map(skill)).map(\.name) == ["Skills"])
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct BuildCommandTests {
+    static let collection = [
+        "alpha/SKILL.md": "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\nSee `beta`.\n",
+        "beta/SKILL.md": "---\nname: beta\ndescription: Second.\n---\n# Beta\n",
+    ]
+
+    @Test func buildsTheSiteAndSaysWhereToOpenIt() throws {
+        let tree = try FixtureTree(Self.collection)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("Built 8 pages into \(tree.path)/out in "))
+        #expect(result.stdout.hasSuffix("Open \(tree.path)/out/index.html\n"))
+        #expect(result.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/out/beta/index.html"))
+    }
+
+    @Test func defaultsToUnderscoreSiteInTheCurrentFolder() throws {
+        let tree = try FixtureTree(Self.collection)
+        let result = try runSkillbook(["build", "--quiet"], in: tree.root)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout == "")
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/_site/alpha/index.html"))
+    }
+
+    @Test func verboseNamesEveryStepWithItsTiming() throws {
+        let tree = try FixtureTree(Self.collection)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out", "--verbose"])
+        #expect(result.exitCode == 0)
+        let steps = result.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }.map { $0.split(separator: " ")[0...1].joined(separator: " ") }
+        #expect(steps == ["[1/8] load", "[2/8] check", "[3/8] dedupe", "[4/8] plan", "[5/8] render", "[6/8] index", "[7/8] copy", "[8/8] write"])
+    }
+
+    @Test func strictFailsOnErrorsAndLeavesTheOutputAlone() throws {
+        var files = Self.collection
+        files["gamma/SKILL.md"] = "---\nname: gamma\ndescription: [unclosed\n---\n# Gamma\n"
+        let tree = try FixtureTree(files)
+        let plain = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(plain.exitCode == 0, "errors are listed in the report, not fatal, without --strict")
+        #expect(plain.stdout.contains("1 error"))
+        let before = try tree.read("out/index.html")
+        try tree.write("alpha/SKILL.md", "---\nname: alpha\ndescription: Changed.\n---\n# Alpha changed\n")
+        let strict = try runSkillbook(["build", tree.path, "-o", tree.path + "/out", "--strict"])
+        #expect(strict.exitCode == 1)
+        #expect(strict.stderr.contains("gamma/SKILL.md:"))
+        #expect(strict.stderr.contains("--strict leaves"))
+        #expect(try tree.read("out/index.html") == before)
+    }
+
+    @Test func refusesAForeignFolderWithAClearMessage() throws {
+        let tree = try FixtureTree(Self.collection.merging(["out/keep.txt": "precious"]) { $1 })
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("is not empty and was not made by skillbook build"))
+        #expect(result.stderr.contains("--force"))
+        #expect(try tree.read("out/keep.txt") == "precious")
+    }
+
+    @Test func unknownOptionsAreUsageErrors() throws {
+        let result = try runSkillbook(["build", "--colour"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.contains("unknown option '--colour'"))
+    }
+
+    @Test func helpListsTheOptions() throws {
+        let result = try runSkillbook(["build", "--help"])
+        #expect(result.exitCode == 0)
+        for option in ["-o, --output OUT", "--theme DIR", "--force", "--strict", "--quiet", "--verbose", "--config FILE"] {
+            #expect(result.stdout.contains(option), "help lacks \(option)")
+        }
+    }
+}
