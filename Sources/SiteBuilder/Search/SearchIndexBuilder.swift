@@ -5,8 +5,10 @@ import SkillParser
 /// Builds the search index of a collection: splits every page into sections, tokenises each field,
 /// and weighs every term in every section with BM25 and the field weights.
 public enum SearchIndexBuilder {
-    public static func build(graph: SkillGraph, targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
-        let documents = graph.documents
+    /// Indexes every document of `graph`, or only those whose paths are in `sources`.
+    public static func build(graph: SkillGraph, sources: Set<String>? = nil,
+                             targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+        let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         let perDocument = ParallelMap.map(documents) { document in
             SectionSplitter.sections(of: document, skill: graph.skill(of: document))
         }
