@@ -5,6 +5,10 @@ import SkillParser
 /// Size and build time of the search index of each shared corpus, and Swift query latency.
 /// (`make bench` also runs the JavaScript engine on the written index under Node.)
 enum SearchBenchmark {
+    /// `.build/search-bench/<corpus>/`: the written indexes.
+    static let outputFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/search-bench")
+
     static func run() throws {
         for corpus in Corpora.available {
             let graph = try CollectionLoader.load(root: corpus.path)
@@ -15,7 +19,9 @@ enum SearchBenchmark {
             let start = Date()
             let index = SearchIndexBuilder.build(graph: graph)
             let built = Date().timeIntervalSince(start)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-search-bench-\(corpus.name.replacingOccurrences(of: "/", with: "-"))")
+            // Kept for `make bench`, which then measures the JavaScript engine on it under Node.
+            let folder = outputFolder.appendingPathComponent(corpus.name.split(separator: "/").first.map(String.init) ?? corpus.name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let writeStart = Date()
             let sizes = try index.write(to: folder)
             let written = Date().timeIntervalSince(writeStart)
@@ -30,7 +36,7 @@ enum SearchBenchmark {
             for query in queries { _ = engine.search(query) }
             let perQuery = Date().timeIntervalSince(queryStart) / Double(max(1, queries.count))
             print(String(format: "  Swift engine: %.2f ms per query (%d sample queries)", perQuery * 1000, queries.count))
-            print("  largest first download for the query '\(sizes.largestQuery)'; written to \(folder.path)")
+            print("  largest first download for the query '\(sizes.largestQuery)'")
         }
     }
 

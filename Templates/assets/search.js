@@ -26,6 +26,7 @@
   var TYPO_MATCH = 0.5;
   var MINIMUM_PREFIX_LENGTH = 2;
   var MAXIMUM_PREFIX_TERMS = 40;
+  var MAXIMUM_PREFIX_POSTINGS = 20000;
   var MINIMUM_TYPO_LENGTH = 5;
   var FEW_MATCHES = 3;
   var MAXIMUM_TYPO_TERMS = 8;
@@ -194,12 +195,22 @@
   }
 
   // A plain word's [term, surface or null], or null for a stopword or a single letter.
+  // Words repeat, so results are remembered (up to a bound).
+  var wordTerms = new Map();
   function wordTerm(chars) {
     if (chars.length < 2) return null;
-    var folded = fold(chars.join(""));
-    if (Array.from(folded).length < 2 || STOPWORDS.has(folded)) return null;
-    var stemmed = stem(folded);
-    return [stemmed, stemmed === folded ? null : folded];
+    var word = chars.join("");
+    var known = wordTerms.get(word);
+    if (known !== undefined) return known;
+    var folded = fold(word);
+    var result = null;
+    if (Array.from(folded).length >= 2 && !STOPWORDS.has(folded)) {
+      var stemmed = stem(folded);
+      result = [stemmed, stemmed === folded ? null : folded];
+    }
+    if (wordTerms.size > 50000) wordTerms.clear();
+    wordTerms.set(word, result);
+    return result;
   }
 
   // Tokens: { term, surface, kind: "word"|"identifier"|"part"|"bigram", position, start, end },
@@ -411,14 +422,27 @@
   }
 
   function decodeEntry(header) {
-    var continued = new Set(), previous = 0;
-    readNumbers(header.continued).forEach(function (delta) { previous += delta; continued.add(previous); });
+    var n = header.sections;
+    // For each section: its page (pages are runs of sections) and the first part of its section.
+    var pageOf = new Int32Array(n), headOf = new Int32Array(n);
+    var pageCounts = readNumbers(header.pages);
+    var section = 0;
+    for (var page = 0; page < pageCounts.length; page++) {
+      for (var k = 0; k < pageCounts[page] && section < n; k++) pageOf[section++] = page;
+    }
+    for (var s = 0; s < n; s++) headOf[s] = s;
+    var previous = 0;
+    readNumbers(header.continued).forEach(function (delta) {
+      previous += delta;
+      if (previous > 0 && previous < n) headOf[previous] = headOf[previous - 1];
+    });
     return {
-      sections: header.sections,
+      sections: n,
+      pages: pageCounts.length,
       firstTerms: header.dictionary,
       documentStarts: starts(readNumbers(header.documents)),
-      pageStarts: starts(readNumbers(header.pages)),
-      continued: continued,
+      pageOf: pageOf,
+      headOf: headOf,
       words: header.words,
     };
   }
@@ -615,7 +639,15 @@
             if (dictionary.terms[i].startsWith(prefix) && !excluding.has(dictionary.terms[i])) found.push(termAt(file, i));
           }
         });
-        return found.sort(byFrequency).slice(0, MAXIMUM_PREFIX_TERMS);
+        found.sort(byFrequency);
+        // The most frequent completions, up to a number of terms and of sections in all.
+        var chosen = [], postings = 0;
+        for (var k = 0; k < found.length && chosen.length < MAXIMUM_PREFIX_TERMS; k++) {
+          if (chosen.length > 0 && postings + found[k].df > MAXIMUM_PREFIX_POSTINGS) break;
+          postings += found[k].df;
+          chosen.push(found[k]);
+        }
+        return chosen;
       });
     }
 
@@ -680,15 +712,21 @@
       });
     }
 
-    function pageOf(section) { return lastAtMost(entry.pageStarts, section); }
-    function headOf(section) {
-      while (entry.continued.has(section)) section -= 1;
-      return section;
-    }
     function documentFile(section) { return lastAtMost(entry.documentStarts, section); }
     function loadSection(section, requested) {
       var file = documentFile(section);
       return loadDocuments(file, requested).then(function (rows) { return rows[section - entry.documentStarts[file]]; });
+    }
+
+    // Zeroed arrays by section, reused from query to query (each query zeroes what it used).
+    var scratch = null;
+    function scratchArrays(n, groups) {
+      if (!scratch || scratch.n !== n) {
+        scratch = { n: n, score: new Float64Array(n), best: new Float64Array(n), seen: new Uint8Array(n), parts: [],
+          matched: new Uint8Array(n), headBest: new Int32Array(n).fill(-1), pageBest: new Int32Array(entry.pages).fill(-1) };
+      }
+      while (scratch.parts.length < groups) scratch.parts.push(new Uint16Array(n));
+      return scratch;
     }
 
     function search(text, searchOptions) {
@@ -697,7 +735,7 @@
       var offset = opts.offset || 0;
       var sectionsPerPage = Math.max(1, opts.sectionsPerPage || 1);
       var requested = new Set();
-      var slots, matchedTerms, pages, query;
+      var slots, matchedTerms, pages, query, total = 0;
       return loadEntry(requested).then(function () {
         query = parseQuery(text, opts.typing);
         // Slots resolve one after another, as in Swift.
@@ -717,59 +755,94 @@
         return Promise.all(lists);
       }).then(function (lists) {
         // Score sections, slot by slot; count the query words each section has all parts of.
-        var scores = new Map();
+        // Typed arrays indexed by section keep this fast for terms in thousands of sections.
         var n = entry.sections;
+        var scratch = scratchArrays(n, query.groupSizes.length);
+        var score = scratch.score, best = scratch.best, parts = scratch.parts;
+        var touched = [];
         var list = 0;
         slots.forEach(function (slot) {
-          var best = new Map();
+          var bestTouched = [];
           slot.alternatives.forEach(function (alternative) {
             var rarity = roundedRarity(alternative.found.df, n);
             var postings = lists[list++];
-            for (var i = 0; i < postings.sections.length; i++) {
-              var value = alternative.weight * rarity * (postings.weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
-              var section = postings.sections[i];
-              if (value > (best.get(section) || 0)) best.set(section, value);
+            var sections = postings.sections, weights = postings.weights;
+            for (var i = 0; i < sections.length; i++) {
+              var value = alternative.weight * rarity * (weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
+              var section = sections[i];
+              if (value > best[section]) {
+                if (best[section] === 0) bestTouched.push(section);
+                best[section] = value;
+              }
             }
           });
-          best.forEach(function (value, section) {
-            var entryScore = scores.get(section);
-            if (!entryScore) { entryScore = { score: 0, parts: query.groupSizes.map(function () { return 0; }) }; scores.set(section, entryScore); }
-            entryScore.score += value * slot.slot.scale;
-            if (slot.slot.required) entryScore.parts[slot.slot.group] += 1;
-          });
-        });
-        var ranked = [];
-        scores.forEach(function (value, section) {
-          if (!value.parts.some(function (count) { return count > 0; })) return;
-          var matched = value.parts.filter(function (count, group) { return count > 0 && count === query.groupSizes[group]; }).length;
-          ranked.push({ section: section, score: value.score, matched: matched });
-        });
-        ranked.sort(function (a, b) {
-          if (a.matched !== b.matched) return b.matched - a.matched;
-          if (a.score !== b.score) return b.score - a.score;
-          return a.section - b.section;
-        });
-
-        // Group by page; of a long section's parts, the best.
-        pages = [];
-        var pageSlot = new Map();
-        var shownHeads = new Set();
-        ranked.forEach(function (hit) {
-          var head = headOf(hit.section);
-          if (shownHeads.has(head)) return;
-          shownHeads.add(head);
-          var page = pageOf(hit.section);
-          if (pageSlot.has(page)) {
-            pages[pageSlot.get(page)].push(hit);
-          } else {
-            pageSlot.set(page, pages.length);
-            pages.push([hit]);
+          var scale = slot.slot.scale, required = slot.slot.required, groupParts = parts[slot.slot.group];
+          for (var k = 0; k < bestTouched.length; k++) {
+            var section = bestTouched[k];
+            if (score[section] === 0 && !scratch.seen[section]) { scratch.seen[section] = 1; touched.push(section); }
+            score[section] += best[section] * scale;
+            best[section] = 0;
+            if (required) groupParts[section] += 1;
           }
         });
+        // Which query words each section has all parts of; sections with none of the words drop out.
+        var matchedOf = scratch.matched, candidates = [];
+        var groups = query.groupSizes.length;
+        for (var t = 0; t < touched.length; t++) {
+          var section = touched[t];
+          var any = false, matched = 0;
+          for (var g = 0; g < groups; g++) {
+            var count = parts[g][section];
+            if (count > 0) { any = true; if (count === query.groupSizes[g]) matched += 1; }
+            parts[g][section] = 0;
+          }
+          scratch.seen[section] = 0;
+          if (any) { matchedOf[section] = matched; candidates.push(section); } else { score[section] = 0; }
+        }
+        // More words, then a higher score, then the earlier section.
+        function before(a, b) {
+          if (matchedOf[a] !== matchedOf[b]) return matchedOf[a] > matchedOf[b];
+          if (score[a] !== score[b]) return score[a] > score[b];
+          return a < b;
+        }
+        function compare(a, b) { return a === b ? 0 : before(a, b) ? -1 : 1; }
+        // The best part of each long section, then the best section of each page.
+        var headBest = scratch.headBest, pageBest = scratch.pageBest, heads = [], pageList = [];
+        candidates.forEach(function (section) {
+          var head = entry.headOf[section];
+          if (headBest[head] < 0) { heads.push(head); headBest[head] = section; }
+          else if (before(section, headBest[head])) headBest[head] = section;
+        });
+        heads.forEach(function (head) {
+          var section = headBest[head], page = entry.pageOf[section];
+          if (pageBest[page] < 0) { pageList.push(page); pageBest[page] = section; }
+          else if (before(section, pageBest[page])) pageBest[page] = section;
+        });
+        pageList.sort(function (a, b) { return compare(pageBest[a], pageBest[b]); });
+        // The sections of the pages that will be read or shown, in rank order.
+        var needed = new Map();
+        var last = Math.min(pageList.length, Math.max(RERANK_WINDOW, offset + Math.max(0, limit)));
+        for (var q = 0; q < last; q++) needed.set(pageList[q], []);
+        heads.forEach(function (head) {
+          var list = needed.get(entry.pageOf[headBest[head]]);
+          if (list) list.push(headBest[head]);
+        });
+        pages = pageList.map(function (page) {
+          var list = needed.get(page);
+          if (!list) return null;
+          return list.sort(compare).map(function (section) {
+            return { section: section, score: score[section], matched: matchedOf[section] };
+          });
+        });
+        total = pageList.length;
+        // Leave the scratch arrays zeroed for the next query.
+        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; });
+        heads.forEach(function (head) { headBest[head] = -1; });
+        pageList.forEach(function (page) { pageBest[page] = -1; });
 
         matchedTerms = new Set();
         slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { matchedTerms.add(a.found.term); }); });
-        var window = Math.min(RERANK_WINDOW, pages.length);
+        var window = Math.min(RERANK_WINDOW, total);
         var firsts = [];
         for (var p = 0; p < window; p++) firsts.push(loadSection(pages[p][0].section, requested));
         return Promise.all(firsts);
@@ -788,7 +861,7 @@
         var order = boosted.map(function (entryScore) { return entryScore.index; });
         var finalScore = new Map();
         boosted.forEach(function (entryScore) { finalScore.set(entryScore.index, entryScore.score); });
-        for (var p = boosted.length; p < pages.length; p++) order.push(p);
+        for (var p = boosted.length; p < Math.min(total, offset + Math.max(0, limit)); p++) order.push(p);
 
         var shown = order.slice(offset, offset + Math.max(0, limit));
         return Promise.all(shown.map(function (position) {
@@ -812,10 +885,10 @@
       }).then(function (results) {
         var terms = [];
         slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { terms.push(a.found.term); }); });
-        var suggestions = pages.length === 0 ? suggest(slots, requested) : Promise.resolve([]);
+        var suggestions = total === 0 ? suggest(slots, requested) : Promise.resolve([]);
         return suggestions.then(function (suggested) {
           return {
-            query: text, total: pages.length, results: results, terms: unique(terms), suggestions: suggested,
+            query: text, total: total, results: results, terms: unique(terms), suggestions: suggested,
             files: Array.from(requested).sort(compareStrings),
           };
         });

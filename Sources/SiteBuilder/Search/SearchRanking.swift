@@ -39,6 +39,7 @@ public enum SearchRanking {
     /// A prefix is expanded only from this many characters on, to at most this many terms (the most frequent).
     static let minimumPrefixLength = 2
     static let maximumPrefixTerms = 40
+    static let maximumPrefixPostings = 20_000
     /// Words this long or longer are allowed one typo...
     static let minimumTypoLength = 5
     /// ...when their exact matches are in fewer sections than this.

@@ -53,7 +53,8 @@ struct TermResolver {
     }
 
     /// Terms that begin with `prefix` (other than `excluding`), the most frequent first, from at
-    /// most three dictionary files.
+    /// most three dictionary files; as many as fit in `maximumPrefixTerms` terms and
+    /// `maximumPrefixPostings` sections in all, so that a short prefix stays quick.
     mutating func completions(of prefix: String, excluding: Set<Int>) -> [Int] {
         guard fileCount > 0 else { return [] }
         let first = file(for: prefix)
@@ -67,7 +68,16 @@ struct TermResolver {
                 found.append(term)
             }
         }
-        return Array(byFrequency(found).prefix(SearchRanking.maximumPrefixTerms))
+        // The most frequent completions, up to a number of terms and of sections in all.
+        var chosen: [Int] = []
+        var postings = 0
+        for term in byFrequency(found) where chosen.count < SearchRanking.maximumPrefixTerms {
+            let count = index.terms[term].postings.count
+            if !chosen.isEmpty && postings + count > SearchRanking.maximumPrefixPostings { break }
+            postings += count
+            chosen.append(term)
+        }
+        return chosen
     }
 
     /// Terms within `distance` edits of `word` or `stem`, from the dictionary files around the
