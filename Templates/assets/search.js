@@ -127,79 +127,73 @@
     "it", "its", "of", "on", "or", "that", "the", "their", "then", "there", "these", "this", "to",
     "was", "were", "which", "with"]);
 
-  var WORD_RE = /[\p{L}\p{M}\p{Nd}]/u;
-  var DIGIT_RE = /\p{Nd}/u;
-  var UPPER_RE = /[\p{Lu}\p{Lt}]/u;
-  var LOWER_RE = /\p{Ll}/u;
-  var MARK_RE = /\p{M}/u;
+  // Character classes of a code point, as bits; ASCII from a table, the rest from Unicode
+  // properties, remembered.
+  var WORD = 1, DIGIT = 2, UPPER = 4, LOWER = 8, MARK = 16;
+  var ASCII_CLASSES = new Uint8Array(128);
+  for (var code = 48; code <= 57; code++) ASCII_CLASSES[code] = WORD | DIGIT;
+  for (code = 65; code <= 90; code++) ASCII_CLASSES[code] = WORD | UPPER;
+  for (code = 97; code <= 122; code++) ASCII_CLASSES[code] = WORD | LOWER;
+  var otherClasses = new Map();
+  var WORD_RE = /[\p{L}\p{M}\p{Nd}]/u, DIGIT_RE = /\p{Nd}/u, UPPER_RE = /[\p{Lu}\p{Lt}]/u, LOWER_RE = /\p{Ll}/u, MARK_RE = /\p{M}/u;
 
-  function isWordCharacter(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return (v >= 97 && v <= 122) || (v >= 65 && v <= 90) || (v >= 48 && v <= 57);
-    return WORD_RE.test(c);
+  function classOf(cp) {
+    if (cp < 128) return cp < 0 ? 0 : ASCII_CLASSES[cp];
+    var known = otherClasses.get(cp);
+    if (known !== undefined) return known;
+    var c = String.fromCodePoint(cp);
+    var bits = (WORD_RE.test(c) ? WORD : 0) | (DIGIT_RE.test(c) ? DIGIT : 0) | (UPPER_RE.test(c) ? UPPER : 0) |
+      (LOWER_RE.test(c) ? LOWER : 0) | (MARK_RE.test(c) ? MARK : 0);
+    otherClasses.set(cp, bits);
+    return bits;
   }
-  function isDigit(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 48 && v <= 57;
-    return DIGIT_RE.test(c);
-  }
-  function isLetter(c) { return isWordCharacter(c) && !isDigit(c); }
-  function isUpper(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 65 && v <= 90;
-    return UPPER_RE.test(c);
-  }
-  function isLower(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 97 && v <= 122;
-    return LOWER_RE.test(c);
-  }
-  function isMark(c) { return c.codePointAt(0) >= 128 && MARK_RE.test(c); }
-  function isCJK(c) {
-    var v = c.codePointAt(0);
+  function isWordCode(cp) { return (classOf(cp) & WORD) !== 0; }
+  function isDigitCode(cp) { return (classOf(cp) & DIGIT) !== 0; }
+  function isLetterCode(cp) { return (classOf(cp) & (WORD | DIGIT)) === WORD; }
+  function isCJK(v) {
     return (v >= 0x3005 && v <= 0x3007) || (v >= 0x3041 && v <= 0x309f) || (v >= 0x30a1 && v <= 0x30fa) ||
       (v >= 0x30fc && v <= 0x30ff) || (v >= 0x31f0 && v <= 0x31ff) || (v >= 0x3400 && v <= 0x4dbf) ||
       (v >= 0x4e00 && v <= 0x9fff) || (v >= 0xf900 && v <= 0xfaff) || (v >= 0xff66 && v <= 0xff9f) ||
       (v >= 0x20000 && v <= 0x2fa1f);
   }
-  function isApostrophe(c) { return c === "'" || c === "\u2019"; }
-  function isNumberSeparator(c) { return c === "." || c === ","; }
-  function isNumeric(c) { return isDigit(c) || isNumberSeparator(c); }
+  function isApostrophe(cp) { return cp === 39 || cp === 0x2019; }
+  function isNumberSeparator(cp) { return cp === 46 || cp === 44; }
+  function isNumeric(cp) { return isDigitCode(cp) || isNumberSeparator(cp); }
 
-  function identifierParts(chars) {
+  // The parts of a word given as code points: [start, end) index pairs.
+  function identifierParts(cps) {
     var parts = [];
     var start = -1;
-    for (var i = 0; i < chars.length; i++) {
-      var c = chars[i];
-      if (c === "_") {
+    for (var i = 0; i < cps.length; i++) {
+      if (cps[i] === 95) {
         if (start >= 0) parts.push([start, i]);
         start = -1;
         continue;
       }
       if (start < 0) { start = i; continue; }
-      if (i > start && isBoundary(chars, i)) {
+      if (i > start && isBoundary(cps, i)) {
         parts.push([start, i]);
         start = i;
       }
     }
-    if (start >= 0) parts.push([start, chars.length]);
+    if (start >= 0) parts.push([start, cps.length]);
     return parts;
   }
 
   function isBoundary(s, k) {
     var previous = s[k - 1], current = s[k];
-    if (current === "_" || previous === "_") return false;
-    if (isLower(previous) && isUpper(current)) return true;
-    if (isUpper(previous) && isUpper(current) && k + 1 < s.length && isLower(s[k + 1])) return true;
-    return isNumeric(previous) !== isNumeric(current) && !isMark(current);
+    if (current === 95 || previous === 95) return false;
+    var p = classOf(previous), c = classOf(current);
+    if ((p & LOWER) && (c & UPPER)) return true;
+    if ((p & UPPER) && (c & UPPER) && k + 1 < s.length && (classOf(s[k + 1]) & LOWER)) return true;
+    return isNumeric(previous) !== isNumeric(current) && !(current >= 128 && (c & MARK));
   }
 
   // A plain word's [term, surface or null], or null for a stopword or a single letter.
   // Words repeat, so results are remembered (up to a bound).
   var wordTerms = new Map();
-  function wordTerm(chars) {
-    if (chars.length < 2) return null;
-    var word = chars.join("");
+  function wordTerm(word, length) {
+    if (length < 2) return null;
     var known = wordTerms.get(word);
     if (known !== undefined) return known;
     var folded = fold(word);
@@ -216,90 +210,98 @@
   // Tokens: { term, surface, kind: "word"|"identifier"|"part"|"bigram", position, start, end },
   // with start and end as UTF-16 offsets in text.
   function tokenize(text) {
-    var chars = [], offsets = [];
-    var offset = 0;
-    for (var c of text) { chars.push(c); offsets.push(offset); offset += c.length; }
-    offsets.push(text.length);
     var tokens = [];
-    var position = 0;
-    var i = 0;
-    while (i < chars.length) {
-      var ch = chars[i];
-      if (isCJK(ch)) {
-        var runStart = i;
-        while (i < chars.length && isCJK(chars[i])) i++;
-        position = emitBigrams(chars, offsets, runStart, i, tokens, position);
-      } else if (isWordCharacter(ch) || ch === "_") {
-        var word = [], starts = [];
-        var previous = null;
-        while (i < chars.length) {
-          var current = chars[i];
-          var following = i + 1 < chars.length ? chars[i + 1] : null;
+    var state = { position: 0 };
+    var n = text.length, i = 0;
+    while (i < n) {
+      var cp = text.codePointAt(i);
+      var size = cp > 0xffff ? 2 : 1;
+      if (isCJK(cp)) {
+        var run = [];
+        while (i < n) {
+          cp = text.codePointAt(i);
+          if (!isCJK(cp)) break;
+          run.push(i);
+          i += cp > 0xffff ? 2 : 1;
+        }
+        run.push(i);
+        emitBigrams(text, run, tokens, state);
+      } else if ((classOf(cp) & WORD) || cp === 95) {
+        var cps = [], starts = [], previous = -1;
+        while (i < n) {
+          var current = text.codePointAt(i);
+          var next = i + (current > 0xffff ? 2 : 1);
           if (isCJK(current)) break;
-          if (isWordCharacter(current) || current === "_") {
-            word.push(current);
+          if ((classOf(current) & WORD) || current === 95) {
+            cps.push(current);
             starts.push(i);
-          } else if (isApostrophe(current) && previous !== null && following !== null &&
-                     isLetter(previous) && isLetter(following) && !isCJK(following)) {
+          } else if (isApostrophe(current) && previous >= 0 && next < n) {
+            var following = text.codePointAt(next);
+            if (!(isLetterCode(previous) && isLetterCode(following) && !isCJK(following))) break;
             // dropped: "don't" is one word
-          } else if (isNumberSeparator(current) && previous !== null && following !== null &&
-                     isDigit(previous) && isDigit(following)) {
-            word.push(current);
+          } else if (isNumberSeparator(current) && previous >= 0 && next < n && isDigitCode(previous) && isDigitCode(text.codePointAt(next))) {
+            cps.push(current);
             starts.push(i);
           } else {
             break;
           }
           previous = current;
-          i++;
+          i = next;
         }
-        position = emitWord(word, starts, i, offsets, tokens, position);
+        emitWord(cps, starts, i, tokens, state);
       } else {
-        i++;
+        i += size;
       }
     }
     return tokens;
   }
 
-  function emitWord(word, starts, end, offsets, tokens, position) {
+  function emitWord(word, starts, end, tokens, state) {
     var first = 0, last = word.length;
-    while (first < last && word[first] === "_") first++;
-    while (last > first && word[last - 1] === "_") last--;
-    if (first >= last || last - first > MAXIMUM_WORD_LENGTH) return position;
-    var chars = word.slice(first, last);
-    var at = starts.slice(first, last);
-    var endIndex = last < starts.length ? starts[last] : end;
-    function boundary(k) { return offsets[k < at.length ? at[k] : endIndex]; }
-    var parts = identifierParts(chars);
-    if (parts.length === 1 && parts[0][0] === 0 && parts[0][1] === chars.length) {
-      var plain = wordTerm(chars);
-      if (!plain) return position;
-      tokens.push({ term: plain[0], surface: plain[1], kind: "word", position: position, start: boundary(0), end: boundary(chars.length) });
-      return position + 1;
+    while (first < last && word[first] === 95) first++;
+    while (last > first && word[last - 1] === 95) last--;
+    if (first >= last || last - first > MAXIMUM_WORD_LENGTH) return;
+    var cps = first === 0 && last === word.length ? word : word.slice(first, last);
+    var at = first === 0 ? starts : starts.slice(first, last);
+    var endOffset = last < starts.length ? starts[last] : end;
+    function boundary(k) { return k < at.length ? at[k] : endOffset; }
+    function text(from, to) { return String.fromCodePoint.apply(null, cps.slice(from, to)); }
+    var parts = identifierParts(cps);
+    if (parts.length === 1 && parts[0][0] === 0 && parts[0][1] === cps.length) {
+      var plain = wordTerm(text(0, cps.length), cps.length);
+      if (!plain) return;
+      tokens.push({ term: plain[0], surface: plain[1], kind: "word", position: state.position, start: boundary(0), end: boundary(cps.length) });
+      state.position += 1;
+      return;
     }
-    tokens.push({ term: fold(chars.join("")), surface: null, kind: "identifier", position: position,
-      start: boundary(0), end: boundary(chars.length) });
+    var position = state.position;
+    tokens.push({ term: fold(text(0, cps.length)), surface: null, kind: "identifier", position: position,
+      start: boundary(0), end: boundary(cps.length) });
     var emitted = 0;
     for (var p = 0; p < parts.length; p++) {
-      var found = wordTerm(chars.slice(parts[p][0], parts[p][1]));
+      var found = wordTerm(text(parts[p][0], parts[p][1]), parts[p][1] - parts[p][0]);
       if (!found) continue;
       tokens.push({ term: found[0], surface: found[1], kind: "part", position: position + emitted,
         start: boundary(parts[p][0]), end: boundary(parts[p][1]) });
       emitted++;
     }
-    return position + Math.max(emitted, 1);
+    state.position += Math.max(emitted, 1);
   }
 
-  function emitBigrams(chars, offsets, from, to, tokens, position) {
-    if (to - from === 1) {
-      tokens.push({ term: fold(chars[from]), surface: null, kind: "bigram", position: position, start: offsets[from], end: offsets[to] });
-      return position + 1;
+  // `run` holds the UTF-16 offset of each character of a CJK run, then the offset after it.
+  function emitBigrams(text, run, tokens, state) {
+    var count = run.length - 1;
+    if (count === 1) {
+      tokens.push({ term: fold(text.slice(run[0], run[1])), surface: null, kind: "bigram", position: state.position,
+        start: run[0], end: run[1] });
+      state.position += 1;
+      return;
     }
-    for (var k = from; k < to - 1; k++) {
-      tokens.push({ term: fold(chars[k] + chars[k + 1]), surface: null, kind: "bigram", position: position,
-        start: offsets[k], end: offsets[k + 2] });
-      position++;
+    for (var k = 0; k < count - 1; k++) {
+      tokens.push({ term: fold(text.slice(run[k], run[k + 2])), surface: null, kind: "bigram", position: state.position,
+        start: run[k], end: run[k + 2] });
+      state.position += 1;
     }
-    return position;
   }
 
   // --- Query (SearchQuery.swift) ------------------------------------------------------------
