@@ -17,7 +17,14 @@ public enum SearchIndexBuilder {
 
     /// Builds from sections already split, in the order results refer to them.
     public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
-        let counted = ParallelMap.map(sections, TermCounts.init)
+        // Sections in batches, each batch with its own word cache.
+        let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
+        let perBatch = ParallelMap.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
+            var cache = SearchTokenizer.WordCache()
+            var surfaces: [String: [String: Int]] = [:]
+            return (batch.map { TermCounts(sections[$0], cache: &cache, surfaces: &surfaces) }, surfaces)
+        }
+        let counted = perBatch.flatMap(\.counts)
         let totalLength = counted.reduce(0) { $0 + $1.length }
         let averageLength = max(1, Double(totalLength) / Double(max(1, counted.count)))
 
@@ -29,9 +36,9 @@ public enum SearchIndexBuilder {
                                                       length: Double(counts.length), averageLength: averageLength)
                 postings[term, default: []].append(Posting(section: section, weight: SearchRanking.quantize(weight)))
             }
-            for (term, forms) in counts.surfaces {
-                for (form, count) in forms { surfaces[term, default: [:]][form, default: 0] += count }
-            }
+        }
+        for batch in perBatch {
+            surfaces.merge(batch.surfaces) { mine, theirs in mine.merging(theirs, uniquingKeysWith: +) }
         }
         let terms = postings.map { term, postings in
             IndexedTerm(term: term, postings: postings, display: displayForm(of: term, surfaces[term]))
@@ -53,18 +60,17 @@ public enum SearchIndexBuilder {
 }
 
 /// Field-weighted term frequencies of one section (apart for the short fields, titles and
-/// headings, and the long ones, body and code), its length in terms of the long fields, and how
-/// often each stemmed term was written in each form.
+/// headings, and the long ones, body and code), and its length in terms of the long fields.
 struct TermCounts: Sendable {
     var weighted: [(String, (short: Double, long: Double))] = []
-    var surfaces: [String: [String: Int]] = [:]
     var length = 0
 
-    init(_ section: SearchSection) {
+    /// Counts `section`, adding how each stemmed term was written to `surfaces`.
+    init(_ section: SearchSection, cache: inout SearchTokenizer.WordCache, surfaces: inout [String: [String: Int]]) {
         var frequencies: [String: (short: Double, long: Double)] = [:]
         for field in SearchField.allCases {
             guard let text = section.fields[field] else { continue }
-            let tokens = SearchTokenizer.tokens(text)
+            let tokens = SearchTokenizer.tokens(text, cache: &cache)
             for token in tokens {
                 if field.isLong {
                     frequencies[token.term, default: (0, 0)].long += field.weight

@@ -11,7 +11,18 @@ public enum SearchTokenizer {
     /// Words longer than this are hashes or encoded data, not something a reader types.
     static let maximumWordLength = 48
 
+    /// Terms already worked out for words, so that folding and stemming run once per word form.
+    public struct WordCache: Sendable {
+        var terms: [String: (term: String, surface: String?)?] = [:]
+        public init() {}
+    }
+
     public static func tokens(_ text: String) -> [SearchToken] {
+        var cache = WordCache()
+        return tokens(text, cache: &cache)
+    }
+
+    public static func tokens(_ text: String, cache: inout WordCache) -> [SearchToken] {
         var tokens: [SearchToken] = []
         var position = 0
         let view = text.unicodeScalars
@@ -51,7 +62,7 @@ public enum SearchTokenizer {
                     previous = current
                     index = next
                 }
-                emitWord(word, starts: starts, end: index, into: &tokens, position: &position)
+                emitWord(word, starts: starts, end: index, into: &tokens, position: &position, cache: &cache)
             } else {
                 index = view.index(after: index)
             }
@@ -65,7 +76,7 @@ public enum SearchTokenizer {
     }
 
     private static func emitWord(_ word: [Unicode.Scalar], starts: [String.Index], end: String.Index,
-                                 into tokens: inout [SearchToken], position: inout Int) {
+                                 into tokens: inout [SearchToken], position: inout Int, cache: inout WordCache) {
         // Underscores at the ends are decoration (`_private`, `__init__`).
         var first = 0, last = word.count
         while first < last, word[first] == "_" { first += 1 }
@@ -78,7 +89,7 @@ public enum SearchTokenizer {
 
         let parts = IdentifierSplitter.parts(scalars)
         if parts.count == 1, parts[0] == 0..<scalars.count {
-            guard let (term, surface) = wordTerm(scalars) else { return }
+            guard let (term, surface) = wordTerm(scalars, cache: &cache) else { return }
             tokens.append(SearchToken(term: term, surface: surface, kind: .word, position: position,
                                       range: offsets[0]..<endIndex))
             position += 1
@@ -88,7 +99,7 @@ public enum SearchTokenizer {
         tokens.append(SearchToken(term: whole, kind: .identifier, position: position, range: offsets[0]..<endIndex))
         var emitted = 0
         for part in parts {
-            guard let (term, surface) = wordTerm(Array(scalars[part])) else { continue }
+            guard let (term, surface) = wordTerm(Array(scalars[part]), cache: &cache) else { continue }
             tokens.append(SearchToken(term: term, surface: surface, kind: .part, position: position + emitted,
                                       range: boundary(part.lowerBound)..<boundary(part.upperBound)))
             emitted += 1
@@ -98,12 +109,18 @@ public enum SearchTokenizer {
 
     /// The folded, stemmed term for a plain word and the folded word when stemming changed it;
     /// `nil` for a stopword or a single letter.
-    private static func wordTerm(_ scalars: [Unicode.Scalar]) -> (String, String?)? {
+    private static func wordTerm(_ scalars: [Unicode.Scalar], cache: inout WordCache) -> (String, String?)? {
         guard scalars.count >= 2 else { return nil }
-        let folded = TextFolding.fold(String(String.UnicodeScalarView(scalars)))
-        guard folded.unicodeScalars.count >= 2, !Stopwords.english.contains(folded) else { return nil }
-        let stem = EnglishStemmer.stem(folded)
-        return (stem, stem == folded ? nil : folded)
+        let word = String(String.UnicodeScalarView(scalars))
+        if let known = cache.terms[word] { return known }
+        let folded = TextFolding.fold(word)
+        var result: (String, String?)?
+        if folded.unicodeScalars.count >= 2, !Stopwords.english.contains(folded) {
+            let stem = EnglishStemmer.stem(folded)
+            result = (stem, stem == folded ? nil : folded)
+        }
+        cache.terms[word] = .some(result)
+        return result
     }
 
     private static func emitBigrams(_ run: [(Unicode.Scalar, String.Index)], end: String.Index,
