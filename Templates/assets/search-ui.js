@@ -67,15 +67,20 @@
 
   function setUpDropdown(input) {
     var form = input.form;
-    var list = element("div", "search-dropdown");
+    // The drop-down holds the listbox of results and, outside it, any message.
+    var dropdown = element("div", "search-dropdown");
+    dropdown.hidden = true;
+    var list = element("div", "search-listbox");
     list.id = "search-listbox";
     list.setAttribute("role", "listbox");
     list.setAttribute("aria-label", "Search results");
-    list.hidden = true;
+    var messages = element("div", "search-messages");
+    dropdown.appendChild(messages);
+    dropdown.appendChild(list);
     var status = element("div", "visually-hidden");
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
-    form.appendChild(list);
+    form.appendChild(dropdown);
     form.appendChild(status);
     form.classList.add("search-enhanced");
     input.setAttribute("role", "combobox");
@@ -89,12 +94,12 @@
     var sequence = 0;
 
     function open() {
-      list.hidden = false;
+      dropdown.hidden = false;
       input.setAttribute("aria-expanded", "true");
     }
 
     function close() {
-      list.hidden = true;
+      dropdown.hidden = true;
       input.setAttribute("aria-expanded", "false");
       setActive(-1);
     }
@@ -129,6 +134,7 @@
 
     function render(query, response) {
       list.textContent = "";
+      messages.textContent = "";
       options = [];
       active = -1;
       input.removeAttribute("aria-activedescendant");
@@ -149,9 +155,9 @@
           : "Open the results for “" + query + "”";
         status.textContent = plural(response.total, "page") + " found";
       } else {
-        list.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
+        messages.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
         if (response.suggestions.length) {
-          list.appendChild(element("p", "search-empty", "Closest known words:"));
+          messages.appendChild(element("p", "search-empty", "Closest known words:"));
           response.suggestions.forEach(function (word) {
             var node = option(searchPageHref(word), "search-option-suggestion");
             node.textContent = word;
@@ -166,7 +172,7 @@
     function update() {
       var query = input.value;
       var mine = ++sequence;
-      if (!/\S/.test(query)) { close(); list.textContent = ""; options = []; status.textContent = ""; return; }
+      if (!/\S/.test(query)) { close(); list.textContent = ""; messages.textContent = ""; options = []; status.textContent = ""; return; }
       engine.search(query, { limit: DROPDOWN_RESULTS }).then(function (response) {
         if (mine === sequence && document.activeElement === input) render(query.trim(), response);
       }, reportError);
@@ -183,26 +189,29 @@
     }
 
     input.addEventListener("input", update);
-    input.addEventListener("focus", function () { if (input.value && options.length) open(); });
+    input.addEventListener("focus", function () {
+      engine.prepare().catch(reportError);
+      if (input.value && (options.length || messages.childNodes.length)) open();
+    });
     input.addEventListener("keydown", function (event) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         if (!options.length) return;
         event.preventDefault();
-        if (list.hidden) { open(); }
+        if (dropdown.hidden) { open(); }
         var step = event.key === "ArrowDown" ? 1 : -1;
         var next = active + step;
         if (next >= options.length) next = 0;
         if (next < -1) next = options.length - 1;
         setActive(next);
       } else if (event.key === "Enter") {
-        if (!list.hidden && active >= 0 && options[active]) {
+        if (!dropdown.hidden && active >= 0 && options[active]) {
           event.preventDefault();
           follow(options[active]);
         } else if (!/\S/.test(input.value)) {
           event.preventDefault();
         }
       } else if (event.key === "Escape") {
-        if (!list.hidden) {
+        if (!dropdown.hidden) {
           close();
         } else if (input.value) {
           input.value = "";
@@ -215,7 +224,7 @@
         close();
       }
     });
-    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    dropdown.addEventListener("mousedown", function (event) { event.preventDefault(); });
     list.addEventListener("click", function (event) {
       var node = event.target.closest ? event.target.closest(".search-option") : null;
       if (node && node.getAttribute("data-suggestion")) {

@@ -913,7 +913,12 @@
       });
     }
 
-    return { search: search, receive: receive };
+    // Loads the entry file ahead of the first query (when the search box gets the focus).
+    function prepare() {
+      return loadEntry(new Set()).then(function () { return undefined; });
+    }
+
+    return { search: search, prepare: prepare, receive: receive };
   }
 
   // --- Boosts (SectionBoost.swift) -----------------------------------------------------------

@@ -65,7 +65,7 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
     await evaluate(`document.getElementById("search-input").focus()`);
   }
   await call("Input.insertText", { text: chosen.query });
-  if (!await waitUntil(`(() => { const l = document.getElementById("search-listbox"); return l && !l.hidden && l.querySelector("[role=option]"); })()`,
+  if (!await waitUntil(`(() => { const d = document.querySelector(".search-dropdown"); return d && !d.hidden && d.querySelector("#search-listbox [role=option]"); })()`,
     `results for "${chosen.query}"`)) return null;
   const dropdown = await evaluate(`(() => {
     const input = document.getElementById("search-input");
@@ -124,14 +124,14 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
     await evaluate(`document.getElementById("search-input").focus()`);
   }
   await call("Input.insertText", { text: chosen.query });
-  await waitUntil(`!document.getElementById("search-listbox").hidden`, "the list to open");
+  await waitUntil(`!document.querySelector(".search-dropdown").hidden`, "the list to open");
   await key("Escape", "Escape", 27);
   if (await evaluate(`document.getElementById("search-input").getAttribute("aria-expanded")`) !== "false") {
     problems.push("search: Escape does not close the results");
   }
   await evaluate(`(() => { const i = document.getElementById("search-input"); i.value = ""; i.dispatchEvent(new Event("input")); })()`);
   await call("Input.insertText", { text: "qxzqxzqv" });
-  await waitUntil(`(() => { const p = document.querySelector("#search-listbox .search-empty"); return p && p.textContent.includes("No results"); })()`,
+  await waitUntil(`(() => { const p = document.querySelector(".search-dropdown .search-empty"); return p && p.textContent.includes("No results"); })()`,
     "the no-results message");
   return chosen;
 }

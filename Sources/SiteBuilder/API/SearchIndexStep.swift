@@ -34,9 +34,4 @@ public enum SearchIndexStep {
         for file in files { output[folder + "/" + file.path] = file.contents }
         return Output(files: output, sizes: index.sizes(of: files))
     }
-
-    /// The files alone.
-    public static func files(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> [String: Data] {
-        try build(graph: graph, config: config, pages: pages).files
-    }
 }

@@ -77,15 +77,20 @@ enum EmbeddedTheme {
 
   function setUpDropdown(input) {
     var form = input.form;
-    var list = element("div", "search-dropdown");
+    // The drop-down holds the listbox of results and, outside it, any message.
+    var dropdown = element("div", "search-dropdown");
+    dropdown.hidden = true;
+    var list = element("div", "search-listbox");
     list.id = "search-listbox";
     list.setAttribute("role", "listbox");
     list.setAttribute("aria-label", "Search results");
-    list.hidden = true;
+    var messages = element("div", "search-messages");
+    dropdown.appendChild(messages);
+    dropdown.appendChild(list);
     var status = element("div", "visually-hidden");
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
-    form.appendChild(list);
+    form.appendChild(dropdown);
     form.appendChild(status);
     form.classList.add("search-enhanced");
     input.setAttribute("role", "combobox");
@@ -99,12 +104,12 @@ enum EmbeddedTheme {
     var sequence = 0;
 
     function open() {
-      list.hidden = false;
+      dropdown.hidden = false;
       input.setAttribute("aria-expanded", "true");
     }
 
     function close() {
-      list.hidden = true;
+      dropdown.hidden = true;
       input.setAttribute("aria-expanded", "false");
       setActive(-1);
     }
@@ -139,6 +144,7 @@ enum EmbeddedTheme {
 
     function render(query, response) {
       list.textContent = "";
+      messages.textContent = "";
       options = [];
       active = -1;
       input.removeAttribute("aria-activedescendant");
@@ -159,9 +165,9 @@ enum EmbeddedTheme {
           : "Open the results for “" + query + "”";
         status.textContent = plural(response.total, "page") + " found";
       } else {
-        list.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
+        messages.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
         if (response.suggestions.length) {
-          list.appendChild(element("p", "search-empty", "Closest known words:"));
+          messages.appendChild(element("p", "search-empty", "Closest known words:"));
           response.suggestions.forEach(function (word) {
             var node = option(searchPageHref(word), "search-option-suggestion");
             node.textContent = word;
@@ -176,7 +182,7 @@ enum EmbeddedTheme {
     function update() {
       var query = input.value;
       var mine = ++sequence;
-      if (!/\S/.test(query)) { close(); list.textContent = ""; options = []; status.textContent = ""; return; }
+      if (!/\S/.test(query)) { close(); list.textContent = ""; messages.textContent = ""; options = []; status.textContent = ""; return; }
       engine.search(query, { limit: DROPDOWN_RESULTS }).then(function (response) {
         if (mine === sequence && document.activeElement === input) render(query.trim(), response);
       }, reportError);
@@ -193,26 +199,29 @@ enum EmbeddedTheme {
     }
 
     input.addEventListener("input", update);
-    input.addEventListener("focus", function () { if (input.value && options.length) open(); });
+    input.addEventListener("focus", function () {
+      engine.prepare().catch(reportError);
+      if (input.value && (options.length || messages.childNodes.length)) open();
+    });
     input.addEventListener("keydown", function (event) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         if (!options.length) return;
         event.preventDefault();
-        if (list.hidden) { open(); }
+        if (dropdown.hidden) { open(); }
         var step = event.key === "ArrowDown" ? 1 : -1;
         var next = active + step;
         if (next >= options.length) next = 0;
         if (next < -1) next = options.length - 1;
         setActive(next);
       } else if (event.key === "Enter") {
-        if (!list.hidden && active >= 0 && options[active]) {
+        if (!dropdown.hidden && active >= 0 && options[active]) {
           event.preventDefault();
           follow(options[active]);
         } else if (!/\S/.test(input.value)) {
           event.preventDefault();
         }
       } else if (event.key === "Escape") {
-        if (!list.hidden) {
+        if (!dropdown.hidden) {
           close();
         } else if (input.value) {
           input.value = "";
@@ -225,7 +234,7 @@ enum EmbeddedTheme {
         close();
       }
     });
-    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    dropdown.addEventListener("mousedown", function (event) { event.preventDefault(); });
     list.addEventListener("click", function (event) {
       var node = event.target.closest ? event.target.closest(".search-option") : null;
       if (node && node.getAttribute("data-suggestion")) {
@@ -422,6 +431,7 @@ enum EmbeddedTheme {
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
 }
 .search-dropdown[hidden] { display: none; }
+.search-messages:empty { display: none; }
 
 .search-option {
   display: block; padding: 0.55rem 0.8rem; color: var(--text); text-decoration: none;
@@ -490,6 +500,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
   var TYPO_MATCH = 0.5;
   var MINIMUM_PREFIX_LENGTH = 2;
   var MAXIMUM_PREFIX_TERMS = 40;
+  var MAXIMUM_PREFIX_POSTINGS = 20000;
   var MINIMUM_TYPO_LENGTH = 5;
   var FEW_MATCHES = 3;
   var MAXIMUM_TYPO_TERMS = 8;
@@ -590,169 +601,181 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
     "it", "its", "of", "on", "or", "that", "the", "their", "then", "there", "these", "this", "to",
     "was", "were", "which", "with"]);
 
-  var WORD_RE = /[\p{L}\p{M}\p{Nd}]/u;
-  var DIGIT_RE = /\p{Nd}/u;
-  var UPPER_RE = /[\p{Lu}\p{Lt}]/u;
-  var LOWER_RE = /\p{Ll}/u;
-  var MARK_RE = /\p{M}/u;
+  // Character classes of a code point, as bits; ASCII from a table, the rest from Unicode
+  // properties, remembered.
+  var WORD = 1, DIGIT = 2, UPPER = 4, LOWER = 8, MARK = 16;
+  var ASCII_CLASSES = new Uint8Array(128);
+  for (var code = 48; code <= 57; code++) ASCII_CLASSES[code] = WORD | DIGIT;
+  for (code = 65; code <= 90; code++) ASCII_CLASSES[code] = WORD | UPPER;
+  for (code = 97; code <= 122; code++) ASCII_CLASSES[code] = WORD | LOWER;
+  var otherClasses = new Map();
+  var WORD_RE = /[\p{L}\p{M}\p{Nd}]/u, DIGIT_RE = /\p{Nd}/u, UPPER_RE = /[\p{Lu}\p{Lt}]/u, LOWER_RE = /\p{Ll}/u, MARK_RE = /\p{M}/u;
 
-  function isWordCharacter(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return (v >= 97 && v <= 122) || (v >= 65 && v <= 90) || (v >= 48 && v <= 57);
-    return WORD_RE.test(c);
+  function classOf(cp) {
+    if (cp < 128) return cp < 0 ? 0 : ASCII_CLASSES[cp];
+    var known = otherClasses.get(cp);
+    if (known !== undefined) return known;
+    var c = String.fromCodePoint(cp);
+    var bits = (WORD_RE.test(c) ? WORD : 0) | (DIGIT_RE.test(c) ? DIGIT : 0) | (UPPER_RE.test(c) ? UPPER : 0) |
+      (LOWER_RE.test(c) ? LOWER : 0) | (MARK_RE.test(c) ? MARK : 0);
+    otherClasses.set(cp, bits);
+    return bits;
   }
-  function isDigit(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 48 && v <= 57;
-    return DIGIT_RE.test(c);
-  }
-  function isLetter(c) { return isWordCharacter(c) && !isDigit(c); }
-  function isUpper(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 65 && v <= 90;
-    return UPPER_RE.test(c);
-  }
-  function isLower(c) {
-    var v = c.codePointAt(0);
-    if (v < 128) return v >= 97 && v <= 122;
-    return LOWER_RE.test(c);
-  }
-  function isMark(c) { return c.codePointAt(0) >= 128 && MARK_RE.test(c); }
-  function isCJK(c) {
-    var v = c.codePointAt(0);
+  function isWordCode(cp) { return (classOf(cp) & WORD) !== 0; }
+  function isDigitCode(cp) { return (classOf(cp) & DIGIT) !== 0; }
+  function isLetterCode(cp) { return (classOf(cp) & (WORD | DIGIT)) === WORD; }
+  function isCJK(v) {
     return (v >= 0x3005 && v <= 0x3007) || (v >= 0x3041 && v <= 0x309f) || (v >= 0x30a1 && v <= 0x30fa) ||
       (v >= 0x30fc && v <= 0x30ff) || (v >= 0x31f0 && v <= 0x31ff) || (v >= 0x3400 && v <= 0x4dbf) ||
       (v >= 0x4e00 && v <= 0x9fff) || (v >= 0xf900 && v <= 0xfaff) || (v >= 0xff66 && v <= 0xff9f) ||
       (v >= 0x20000 && v <= 0x2fa1f);
   }
-  function isApostrophe(c) { return c === "'" || c === "\u2019"; }
-  function isNumberSeparator(c) { return c === "." || c === ","; }
-  function isNumeric(c) { return isDigit(c) || isNumberSeparator(c); }
+  function isApostrophe(cp) { return cp === 39 || cp === 0x2019; }
+  function isNumberSeparator(cp) { return cp === 46 || cp === 44; }
+  function isNumeric(cp) { return isDigitCode(cp) || isNumberSeparator(cp); }
 
-  function identifierParts(chars) {
+  // The parts of a word given as code points: [start, end) index pairs.
+  function identifierParts(cps) {
     var parts = [];
     var start = -1;
-    for (var i = 0; i < chars.length; i++) {
-      var c = chars[i];
-      if (c === "_") {
+    for (var i = 0; i < cps.length; i++) {
+      if (cps[i] === 95) {
         if (start >= 0) parts.push([start, i]);
         start = -1;
         continue;
       }
       if (start < 0) { start = i; continue; }
-      if (i > start && isBoundary(chars, i)) {
+      if (i > start && isBoundary(cps, i)) {
         parts.push([start, i]);
         start = i;
       }
     }
-    if (start >= 0) parts.push([start, chars.length]);
+    if (start >= 0) parts.push([start, cps.length]);
     return parts;
   }
 
   function isBoundary(s, k) {
     var previous = s[k - 1], current = s[k];
-    if (current === "_" || previous === "_") return false;
-    if (isLower(previous) && isUpper(current)) return true;
-    if (isUpper(previous) && isUpper(current) && k + 1 < s.length && isLower(s[k + 1])) return true;
-    return isNumeric(previous) !== isNumeric(current) && !isMark(current);
+    if (current === 95 || previous === 95) return false;
+    var p = classOf(previous), c = classOf(current);
+    if ((p & LOWER) && (c & UPPER)) return true;
+    if ((p & UPPER) && (c & UPPER) && k + 1 < s.length && (classOf(s[k + 1]) & LOWER)) return true;
+    return isNumeric(previous) !== isNumeric(current) && !(current >= 128 && (c & MARK));
   }
 
   // A plain word's [term, surface or null], or null for a stopword or a single letter.
-  function wordTerm(chars) {
-    if (chars.length < 2) return null;
-    var folded = fold(chars.join(""));
-    if (Array.from(folded).length < 2 || STOPWORDS.has(folded)) return null;
-    var stemmed = stem(folded);
-    return [stemmed, stemmed === folded ? null : folded];
+  // Words repeat, so results are remembered (up to a bound).
+  var wordTerms = new Map();
+  function wordTerm(word, length) {
+    if (length < 2) return null;
+    var known = wordTerms.get(word);
+    if (known !== undefined) return known;
+    var folded = fold(word);
+    var result = null;
+    if (Array.from(folded).length >= 2 && !STOPWORDS.has(folded)) {
+      var stemmed = stem(folded);
+      result = [stemmed, stemmed === folded ? null : folded];
+    }
+    if (wordTerms.size > 50000) wordTerms.clear();
+    wordTerms.set(word, result);
+    return result;
   }
 
   // Tokens: { term, surface, kind: "word"|"identifier"|"part"|"bigram", position, start, end },
   // with start and end as UTF-16 offsets in text.
   function tokenize(text) {
-    var chars = [], offsets = [];
-    var offset = 0;
-    for (var c of text) { chars.push(c); offsets.push(offset); offset += c.length; }
-    offsets.push(text.length);
     var tokens = [];
-    var position = 0;
-    var i = 0;
-    while (i < chars.length) {
-      var ch = chars[i];
-      if (isCJK(ch)) {
-        var runStart = i;
-        while (i < chars.length && isCJK(chars[i])) i++;
-        position = emitBigrams(chars, offsets, runStart, i, tokens, position);
-      } else if (isWordCharacter(ch) || ch === "_") {
-        var word = [], starts = [];
-        var previous = null;
-        while (i < chars.length) {
-          var current = chars[i];
-          var following = i + 1 < chars.length ? chars[i + 1] : null;
+    var state = { position: 0 };
+    var n = text.length, i = 0;
+    while (i < n) {
+      var cp = text.codePointAt(i);
+      var size = cp > 0xffff ? 2 : 1;
+      if (isCJK(cp)) {
+        var run = [];
+        while (i < n) {
+          cp = text.codePointAt(i);
+          if (!isCJK(cp)) break;
+          run.push(i);
+          i += cp > 0xffff ? 2 : 1;
+        }
+        run.push(i);
+        emitBigrams(text, run, tokens, state);
+      } else if ((classOf(cp) & WORD) || cp === 95) {
+        var cps = [], starts = [], previous = -1;
+        while (i < n) {
+          var current = text.codePointAt(i);
+          var next = i + (current > 0xffff ? 2 : 1);
           if (isCJK(current)) break;
-          if (isWordCharacter(current) || current === "_") {
-            word.push(current);
+          if ((classOf(current) & WORD) || current === 95) {
+            cps.push(current);
             starts.push(i);
-          } else if (isApostrophe(current) && previous !== null && following !== null &&
-                     isLetter(previous) && isLetter(following) && !isCJK(following)) {
+          } else if (isApostrophe(current) && previous >= 0 && next < n) {
+            var following = text.codePointAt(next);
+            if (!(isLetterCode(previous) && isLetterCode(following) && !isCJK(following))) break;
             // dropped: "don't" is one word
-          } else if (isNumberSeparator(current) && previous !== null && following !== null &&
-                     isDigit(previous) && isDigit(following)) {
-            word.push(current);
+          } else if (isNumberSeparator(current) && previous >= 0 && next < n && isDigitCode(previous) && isDigitCode(text.codePointAt(next))) {
+            cps.push(current);
             starts.push(i);
           } else {
             break;
           }
           previous = current;
-          i++;
+          i = next;
         }
-        position = emitWord(word, starts, i, offsets, tokens, position);
+        emitWord(cps, starts, i, tokens, state);
       } else {
-        i++;
+        i += size;
       }
     }
     return tokens;
   }
 
-  function emitWord(word, starts, end, offsets, tokens, position) {
+  function emitWord(word, starts, end, tokens, state) {
     var first = 0, last = word.length;
-    while (first < last && word[first] === "_") first++;
-    while (last > first && word[last - 1] === "_") last--;
-    if (first >= last || last - first > MAXIMUM_WORD_LENGTH) return position;
-    var chars = word.slice(first, last);
-    var at = starts.slice(first, last);
-    var endIndex = last < starts.length ? starts[last] : end;
-    function boundary(k) { return offsets[k < at.length ? at[k] : endIndex]; }
-    var parts = identifierParts(chars);
-    if (parts.length === 1 && parts[0][0] === 0 && parts[0][1] === chars.length) {
-      var plain = wordTerm(chars);
-      if (!plain) return position;
-      tokens.push({ term: plain[0], surface: plain[1], kind: "word", position: position, start: boundary(0), end: boundary(chars.length) });
-      return position + 1;
+    while (first < last && word[first] === 95) first++;
+    while (last > first && word[last - 1] === 95) last--;
+    if (first >= last || last - first > MAXIMUM_WORD_LENGTH) return;
+    var cps = first === 0 && last === word.length ? word : word.slice(first, last);
+    var at = first === 0 ? starts : starts.slice(first, last);
+    var endOffset = last < starts.length ? starts[last] : end;
+    function boundary(k) { return k < at.length ? at[k] : endOffset; }
+    function text(from, to) { return String.fromCodePoint.apply(null, cps.slice(from, to)); }
+    var parts = identifierParts(cps);
+    if (parts.length === 1 && parts[0][0] === 0 && parts[0][1] === cps.length) {
+      var plain = wordTerm(text(0, cps.length), cps.length);
+      if (!plain) return;
+      tokens.push({ term: plain[0], surface: plain[1], kind: "word", position: state.position, start: boundary(0), end: boundary(cps.length) });
+      state.position += 1;
+      return;
     }
-    tokens.push({ term: fold(chars.join("")), surface: null, kind: "identifier", position: position,
-      start: boundary(0), end: boundary(chars.length) });
+    var position = state.position;
+    tokens.push({ term: fold(text(0, cps.length)), surface: null, kind: "identifier", position: position,
+      start: boundary(0), end: boundary(cps.length) });
     var emitted = 0;
     for (var p = 0; p < parts.length; p++) {
-      var found = wordTerm(chars.slice(parts[p][0], parts[p][1]));
+      var found = wordTerm(text(parts[p][0], parts[p][1]), parts[p][1] - parts[p][0]);
       if (!found) continue;
       tokens.push({ term: found[0], surface: found[1], kind: "part", position: position + emitted,
         start: boundary(parts[p][0]), end: boundary(parts[p][1]) });
       emitted++;
     }
-    return position + Math.max(emitted, 1);
+    state.position += Math.max(emitted, 1);
   }
 
-  function emitBigrams(chars, offsets, from, to, tokens, position) {
-    if (to - from === 1) {
-      tokens.push({ term: fold(chars[from]), surface: null, kind: "bigram", position: position, start: offsets[from], end: offsets[to] });
-      return position + 1;
+  // `run` holds the UTF-16 offset of each character of a CJK run, then the offset after it.
+  function emitBigrams(text, run, tokens, state) {
+    var count = run.length - 1;
+    if (count === 1) {
+      tokens.push({ term: fold(text.slice(run[0], run[1])), surface: null, kind: "bigram", position: state.position,
+        start: run[0], end: run[1] });
+      state.position += 1;
+      return;
     }
-    for (var k = from; k < to - 1; k++) {
-      tokens.push({ term: fold(chars[k] + chars[k + 1]), surface: null, kind: "bigram", position: position,
-        start: offsets[k], end: offsets[k + 2] });
-      position++;
+    for (var k = 0; k < count - 1; k++) {
+      tokens.push({ term: fold(text.slice(run[k], run[k + 2])), surface: null, kind: "bigram", position: state.position,
+        start: run[k], end: run[k + 2] });
+      state.position += 1;
     }
-    return position;
   }
 
   // --- Query (SearchQuery.swift) ------------------------------------------------------------
@@ -875,14 +898,27 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
   }
 
   function decodeEntry(header) {
-    var continued = new Set(), previous = 0;
-    readNumbers(header.continued).forEach(function (delta) { previous += delta; continued.add(previous); });
+    var n = header.sections;
+    // For each section: its page (pages are runs of sections) and the first part of its section.
+    var pageOf = new Int32Array(n), headOf = new Int32Array(n);
+    var pageCounts = readNumbers(header.pages);
+    var section = 0;
+    for (var page = 0; page < pageCounts.length; page++) {
+      for (var k = 0; k < pageCounts[page] && section < n; k++) pageOf[section++] = page;
+    }
+    for (var s = 0; s < n; s++) headOf[s] = s;
+    var previous = 0;
+    readNumbers(header.continued).forEach(function (delta) {
+      previous += delta;
+      if (previous > 0 && previous < n) headOf[previous] = headOf[previous - 1];
+    });
     return {
-      sections: header.sections,
+      sections: n,
+      pages: pageCounts.length,
       firstTerms: header.dictionary,
       documentStarts: starts(readNumbers(header.documents)),
-      pageStarts: starts(readNumbers(header.pages)),
-      continued: continued,
+      pageOf: pageOf,
+      headOf: headOf,
       words: header.words,
     };
   }
@@ -1079,7 +1115,15 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
             if (dictionary.terms[i].startsWith(prefix) && !excluding.has(dictionary.terms[i])) found.push(termAt(file, i));
           }
         });
-        return found.sort(byFrequency).slice(0, MAXIMUM_PREFIX_TERMS);
+        found.sort(byFrequency);
+        // The most frequent completions, up to a number of terms and of sections in all.
+        var chosen = [], postings = 0;
+        for (var k = 0; k < found.length && chosen.length < MAXIMUM_PREFIX_TERMS; k++) {
+          if (chosen.length > 0 && postings + found[k].df > MAXIMUM_PREFIX_POSTINGS) break;
+          postings += found[k].df;
+          chosen.push(found[k]);
+        }
+        return chosen;
       });
     }
 
@@ -1144,15 +1188,21 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
       });
     }
 
-    function pageOf(section) { return lastAtMost(entry.pageStarts, section); }
-    function headOf(section) {
-      while (entry.continued.has(section)) section -= 1;
-      return section;
-    }
     function documentFile(section) { return lastAtMost(entry.documentStarts, section); }
     function loadSection(section, requested) {
       var file = documentFile(section);
       return loadDocuments(file, requested).then(function (rows) { return rows[section - entry.documentStarts[file]]; });
+    }
+
+    // Zeroed arrays by section, reused from query to query (each query zeroes what it used).
+    var scratch = null;
+    function scratchArrays(n, groups) {
+      if (!scratch || scratch.n !== n) {
+        scratch = { n: n, score: new Float64Array(n), best: new Float64Array(n), seen: new Uint8Array(n), parts: [],
+          matched: new Uint8Array(n), headBest: new Int32Array(n).fill(-1), pageBest: new Int32Array(entry.pages).fill(-1) };
+      }
+      while (scratch.parts.length < groups) scratch.parts.push(new Uint16Array(n));
+      return scratch;
     }
 
     function search(text, searchOptions) {
@@ -1161,7 +1211,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
       var offset = opts.offset || 0;
       var sectionsPerPage = Math.max(1, opts.sectionsPerPage || 1);
       var requested = new Set();
-      var slots, matchedTerms, pages, query;
+      var slots, matchedTerms, pages, query, total = 0;
       return loadEntry(requested).then(function () {
         query = parseQuery(text, opts.typing);
         // Slots resolve one after another, as in Swift.
@@ -1181,59 +1231,94 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         return Promise.all(lists);
       }).then(function (lists) {
         // Score sections, slot by slot; count the query words each section has all parts of.
-        var scores = new Map();
+        // Typed arrays indexed by section keep this fast for terms in thousands of sections.
         var n = entry.sections;
+        var scratch = scratchArrays(n, query.groupSizes.length);
+        var score = scratch.score, best = scratch.best, parts = scratch.parts;
+        var touched = [];
         var list = 0;
         slots.forEach(function (slot) {
-          var best = new Map();
+          var bestTouched = [];
           slot.alternatives.forEach(function (alternative) {
             var rarity = roundedRarity(alternative.found.df, n);
             var postings = lists[list++];
-            for (var i = 0; i < postings.sections.length; i++) {
-              var value = alternative.weight * rarity * (postings.weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
-              var section = postings.sections[i];
-              if (value > (best.get(section) || 0)) best.set(section, value);
+            var sections = postings.sections, weights = postings.weights;
+            for (var i = 0; i < sections.length; i++) {
+              var value = alternative.weight * rarity * (weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
+              var section = sections[i];
+              if (value > best[section]) {
+                if (best[section] === 0) bestTouched.push(section);
+                best[section] = value;
+              }
             }
           });
-          best.forEach(function (value, section) {
-            var entryScore = scores.get(section);
-            if (!entryScore) { entryScore = { score: 0, parts: query.groupSizes.map(function () { return 0; }) }; scores.set(section, entryScore); }
-            entryScore.score += value * slot.slot.scale;
-            if (slot.slot.required) entryScore.parts[slot.slot.group] += 1;
-          });
-        });
-        var ranked = [];
-        scores.forEach(function (value, section) {
-          if (!value.parts.some(function (count) { return count > 0; })) return;
-          var matched = value.parts.filter(function (count, group) { return count > 0 && count === query.groupSizes[group]; }).length;
-          ranked.push({ section: section, score: value.score, matched: matched });
-        });
-        ranked.sort(function (a, b) {
-          if (a.matched !== b.matched) return b.matched - a.matched;
-          if (a.score !== b.score) return b.score - a.score;
-          return a.section - b.section;
-        });
-
-        // Group by page; of a long section's parts, the best.
-        pages = [];
-        var pageSlot = new Map();
-        var shownHeads = new Set();
-        ranked.forEach(function (hit) {
-          var head = headOf(hit.section);
-          if (shownHeads.has(head)) return;
-          shownHeads.add(head);
-          var page = pageOf(hit.section);
-          if (pageSlot.has(page)) {
-            pages[pageSlot.get(page)].push(hit);
-          } else {
-            pageSlot.set(page, pages.length);
-            pages.push([hit]);
+          var scale = slot.slot.scale, required = slot.slot.required, groupParts = parts[slot.slot.group];
+          for (var k = 0; k < bestTouched.length; k++) {
+            var section = bestTouched[k];
+            if (score[section] === 0 && !scratch.seen[section]) { scratch.seen[section] = 1; touched.push(section); }
+            score[section] += best[section] * scale;
+            best[section] = 0;
+            if (required) groupParts[section] += 1;
           }
         });
+        // Which query words each section has all parts of; sections with none of the words drop out.
+        var matchedOf = scratch.matched, candidates = [];
+        var groups = query.groupSizes.length;
+        for (var t = 0; t < touched.length; t++) {
+          var section = touched[t];
+          var any = false, matched = 0;
+          for (var g = 0; g < groups; g++) {
+            var count = parts[g][section];
+            if (count > 0) { any = true; if (count === query.groupSizes[g]) matched += 1; }
+            parts[g][section] = 0;
+          }
+          scratch.seen[section] = 0;
+          if (any) { matchedOf[section] = matched; candidates.push(section); } else { score[section] = 0; }
+        }
+        // More words, then a higher score, then the earlier section.
+        function before(a, b) {
+          if (matchedOf[a] !== matchedOf[b]) return matchedOf[a] > matchedOf[b];
+          if (score[a] !== score[b]) return score[a] > score[b];
+          return a < b;
+        }
+        function compare(a, b) { return a === b ? 0 : before(a, b) ? -1 : 1; }
+        // The best part of each long section, then the best section of each page.
+        var headBest = scratch.headBest, pageBest = scratch.pageBest, heads = [], pageList = [];
+        candidates.forEach(function (section) {
+          var head = entry.headOf[section];
+          if (headBest[head] < 0) { heads.push(head); headBest[head] = section; }
+          else if (before(section, headBest[head])) headBest[head] = section;
+        });
+        heads.forEach(function (head) {
+          var section = headBest[head], page = entry.pageOf[section];
+          if (pageBest[page] < 0) { pageList.push(page); pageBest[page] = section; }
+          else if (before(section, pageBest[page])) pageBest[page] = section;
+        });
+        pageList.sort(function (a, b) { return compare(pageBest[a], pageBest[b]); });
+        // The sections of the pages that will be read or shown, in rank order.
+        var needed = new Map();
+        var last = Math.min(pageList.length, Math.max(RERANK_WINDOW, offset + Math.max(0, limit)));
+        for (var q = 0; q < last; q++) needed.set(pageList[q], []);
+        heads.forEach(function (head) {
+          var list = needed.get(entry.pageOf[headBest[head]]);
+          if (list) list.push(headBest[head]);
+        });
+        pages = pageList.map(function (page) {
+          var list = needed.get(page);
+          if (!list) return null;
+          return list.sort(compare).map(function (section) {
+            return { section: section, score: score[section], matched: matchedOf[section] };
+          });
+        });
+        total = pageList.length;
+        // Leave the scratch arrays zeroed for the next query.
+        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; });
+        heads.forEach(function (head) { headBest[head] = -1; });
+        pageList.forEach(function (page) { pageBest[page] = -1; });
 
         matchedTerms = new Set();
         slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { matchedTerms.add(a.found.term); }); });
-        var window = Math.min(RERANK_WINDOW, pages.length);
+        var window = Math.min(RERANK_WINDOW, total);
         var firsts = [];
         for (var p = 0; p < window; p++) firsts.push(loadSection(pages[p][0].section, requested));
         return Promise.all(firsts);
@@ -1252,7 +1337,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         var order = boosted.map(function (entryScore) { return entryScore.index; });
         var finalScore = new Map();
         boosted.forEach(function (entryScore) { finalScore.set(entryScore.index, entryScore.score); });
-        for (var p = boosted.length; p < pages.length; p++) order.push(p);
+        for (var p = boosted.length; p < Math.min(total, offset + Math.max(0, limit)); p++) order.push(p);
 
         var shown = order.slice(offset, offset + Math.max(0, limit));
         return Promise.all(shown.map(function (position) {
@@ -1276,10 +1361,10 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
       }).then(function (results) {
         var terms = [];
         slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { terms.push(a.found.term); }); });
-        var suggestions = pages.length === 0 ? suggest(slots, requested) : Promise.resolve([]);
+        var suggestions = total === 0 ? suggest(slots, requested) : Promise.resolve([]);
         return suggestions.then(function (suggested) {
           return {
-            query: text, total: pages.length, results: results, terms: unique(terms), suggestions: suggested,
+            query: text, total: total, results: results, terms: unique(terms), suggestions: suggested,
             files: Array.from(requested).sort(compareStrings),
           };
         });
@@ -1302,7 +1387,12 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
       });
     }
 
-    return { search: search, receive: receive };
+    // Loads the entry file ahead of the first query (when the search box gets the focus).
+    function prepare() {
+      return loadEntry(new Set()).then(function () { return undefined; });
+    }
+
+    return { search: search, prepare: prepare, receive: receive };
   }
 
   // --- Boosts (SectionBoost.swift) -----------------------------------------------------------
