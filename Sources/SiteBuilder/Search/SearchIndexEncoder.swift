@@ -16,14 +16,12 @@ import SkillParser
 enum SearchIndexEncoder {
     static func plan(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String],
                      targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
-        var dictionarySizes: [Int] = []
-        var postingsSizes: [Int] = []
-        var previous = ""
-        for term in terms {
-            dictionarySizes.append(word(term, after: previous).count + 6)
-            postingsSizes.append(postingsText(term.postings).count)
-            previous = term.term
+        let sizes = ParallelMap.map(Array(terms.indices)) { position -> (dictionary: Int, postings: Int) in
+            let previous = position > 0 ? terms[position - 1].term : ""
+            return (word(terms[position], after: previous).count + 6, postingsText(terms[position].postings).count)
         }
+        let dictionarySizes = sizes.map(\.dictionary)
+        let postingsSizes = sizes.map(\.postings)
         let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, target: targets.dictionary)
         var postingsStarts: [Int] = []
         for (file, start) in dictionaryStarts.enumerated() {
@@ -32,7 +30,7 @@ enum SearchIndexEncoder {
                 .map { $0 + start }
         }
         let codes = codeTable(sharedWords)
-        let documentSizes = sections.map { sectionRow($0, page: 0, codes: codes).count + 1 }
+        let documentSizes = ParallelMap.map(sections) { sectionRow($0, page: 0, codes: codes).count + 1 }
         return SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
                                  documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents))
     }
