@@ -2,17 +2,19 @@ import SkillParser
 
 /// Cuts an index into files and writes each as a JavaScript call with compact arguments:
 ///
-///     search/entry.js     skillbookSearchData("entry",0,{...})
+///     search/entry.js     skillbookSearchData("entry",0,{version,sections,terms,dictionary,documents,pages,continued,words})
+///     search/words.js     skillbookSearchData("words",0,"<shared words, space-separated>")
 ///     search/t/N.js       skillbookSearchData("terms",N,firstPostingsFile,"<front-coded terms>","<numbers>")
 ///     search/p/N.js       skillbookSearchData("postings",N,"<section deltas and weights>")
-///     search/d/N.js       skillbookSearchData("docs",N,[[url,title,skill],...],[[page,anchor,heading,parent,text],...])
+///     search/d/N.js       skillbookSearchData("docs",N,[[url,title,skill],...],[[page,heading,parent,text(,anchor)],...])
 ///
 /// Terms are front-coded (a character giving how many UTF-16 units the term shares with the one
 /// before, then the rest), followed, when the term has a display form, by `|`, a character giving
-/// how many UTF-16 units to drop from the term's end and the units to add, then a space. Postings are section numbers as deltas from the previous
-/// one, each followed by the weight as one character (see `CompactNumbers`). A dictionary file
-/// gives, per term, its number of sections, the length of its postings and whether they start a
-/// new postings file; postings files never span two dictionary files.
+/// how many UTF-16 units to drop from the term's end and the units to add, then a space.
+/// Postings are section numbers as deltas from the previous one, each followed by the weight as
+/// one character (see `CompactNumbers`). A dictionary file gives, per term, its number of
+/// sections, the length of its postings and whether they start a new postings file; postings
+/// files never span two dictionary files. Texts use `TextCodebook` codes for shared words.
 enum SearchIndexEncoder {
     static func plan(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String],
                      targets: SearchIndexLayout.Targets) -> SearchIndexLayout {

@@ -24,8 +24,6 @@ struct SearchQuery {
     /// Number of required slots of each query word (its parts).
     var groupSizes: [Int]
 
-    var required: [Slot] { slots.filter(\.required) }
-
     /// `typing`: the query is being typed, so its last word may be unfinished; `nil` decides from
     /// whether the text ends with a space.
     init(_ text: String, typing: Bool? = nil) {

@@ -33,8 +33,6 @@ public enum SearchRanking {
     static let prefixMatch = 0.7
     /// The term is one edit away from the word.
     static let typoMatch = 0.5
-    /// The whole identifier typed (`sensoryFeedback`) found as a whole, on top of its parts.
-    static let identifierBonus = 0.5
 
     /// A prefix is expanded only from this many characters on, to at most this many terms (the most frequent).
     static let minimumPrefixLength = 2
