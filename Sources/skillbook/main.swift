@@ -5,6 +5,8 @@ nonisolated(unsafe) let commands: [any Command.Type] = [
     BuildCommand.self,
     GraphCommand.self,
     SlugsCommand.self,
+    CheckCommand.self,
+    ExplainCommand.self,
     SearchCommand.self,
 ]
 

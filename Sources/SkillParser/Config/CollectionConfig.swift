@@ -37,6 +37,8 @@ public struct CollectionConfig: Sendable, Equatable {
     public var siteRoot: String?
     public var ignore: [String] = []
     public var severity: [String: Level] = [:]
+    /// Where each code of `severity` is written, for diagnostics about it.
+    public var severityLocations: [String: SourceLocation] = [:]
     public var duplicateRules = false
     /// Where the configuration was read from, when it was.
     public var path: String?
@@ -109,6 +111,7 @@ public struct CollectionConfig: Sendable, Equatable {
             for item in items {
                 if let text = item.value.stringValue, let level = Level(rawValue: text) {
                     severity[item.key] = level
+                    severityLocations[item.key] = item.location
                 } else {
                     diagnostics.append(Diagnostic(.error, code: "invalid-config",
                                                   "severity of `\(item.key)` must be off, note, warning or error, found `\(item.value.displayText)`",

@@ -60,8 +60,9 @@ struct DocumentIndexer {
         let inlines = Array(own.joined(separator: [.softBreak]))
         if !inlines.isEmpty {
             addRule(.listItem, inlines, at: item.location)
-            if relatedSkillsLevel != nil, let name = Self.skillName(in: inlines) {
-                relatedSkillItems.append(RelatedSkillItem(name: name, text: inlines.plainText, location: item.location))
+            if relatedSkillsLevel != nil, let (name, form) = Self.skillName(in: inlines) {
+                relatedSkillItems.append(RelatedSkillItem(name: name, text: inlines.plainText, location: item.location,
+                                                          form: form))
             }
         }
         for block in item.blocks {
@@ -101,22 +102,22 @@ struct DocumentIndexer {
     }
 
     /// The skill name an item of a "Related skills" list gives.
-    static func skillName(in inlines: [Inline]) -> String? {
+    static func skillName(in inlines: [Inline]) -> (String, RelatedSkillItem.Form)? {
         for inline in inlines {
             switch inline {
-            case .code(let span): return span.code.trimmingWhitespace
-            case .strong(let children): return children.plainText.trimmingWhitespace
+            case .code(let span): return (span.code.trimmingWhitespace, .code)
+            case .strong(let children): return (children.plainText.trimmingWhitespace, .strong)
             case .link(let link):
                 let target = link.destination.split(separator: "#").first.map(String.init) ?? ""
                 let parts = target.split(separator: "/").map(String.init)
-                if parts.last == "SKILL.md", parts.count >= 2 { return parts[parts.count - 2] }
-                return link.children.plainText.trimmingWhitespace
+                if parts.last == "SKILL.md", parts.count >= 2 { return (parts[parts.count - 2], .link(link.destination)) }
+                return (link.children.plainText.trimmingWhitespace, .link(link.destination))
             case .text(let text):
                 let trimmed = text.trimmingWhitespace
                 if trimmed.isEmpty { continue }
                 let head = trimmed.split(whereSeparator: { ":—–(,".contains($0) }).first.map(String.init) ?? trimmed
                 let name = (head.components(separatedBy: " - ").first ?? head).trimmingWhitespace
-                return name.isEmpty ? nil : name
+                return name.isEmpty ? nil : (name, .text)
             default:
                 continue
             }

@@ -92,9 +92,17 @@ public struct Rule: Hashable, Sendable {
 
 /// An item of a "Related skills" section.
 public struct RelatedSkillItem: Hashable, Sendable {
+    /// How the item writes the name.
+    public enum Form: Hashable, Sendable {
+        case code, strong, text
+        /// A link, with its destination as written.
+        case link(String)
+    }
+
     /// The skill name the item gives: its first code span, else its bold text, else the link's
     /// target folder or text, else the text before a separator.
     public var name: String
     public var text: String
     public var location: SourceLocation
+    public var form: Form = .text
 }

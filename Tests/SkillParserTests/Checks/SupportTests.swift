@@ -1,0 +1,49 @@
+import Testing
+@testable import SkillParser
+
+@Suite struct CheckSupportTests {
+    @Test(arguments: [
+        ("drafts/**", "drafts/a/SKILL.md", true), ("drafts", "drafts/a.md", true), ("drafts/", "drafts/a.md", true),
+        ("drafts/**", "drafted/a.md", false), ("*.md", "README.md", true), ("*.md", "a/README.md", false),
+        ("**/README.md", "README.md", true), ("**/README.md", "a/b/README.md", true), ("a/*/SKILL.md", "a/b/SKILL.md", true),
+        ("a/*/SKILL.md", "a/b/c/SKILL.md", false), ("a?c.md", "abc.md", true), ("a?c.md", "a/c.md", false),
+    ])
+    func globs(pattern: String, path: String, matches: Bool) {
+        #expect(Glob(pattern).matches(path) == matches)
+    }
+
+    @Test func editDistanceCountsASwapAsOneEdit() {
+        #expect(EditDistance.between("hig-foundations", "hig-fonudations") == 1)
+        #expect(EditDistance.between("kitten", "sitting") == 3)
+        #expect(EditDistance.between("kitten", "sitting", limit: 2) == nil)
+        #expect(EditDistance.between("", "abc") == 3)
+    }
+
+    @Test func deletionIndexFindsTheSameNamesAsAFullScan() {
+        let names = ["hig-foundations", "hig-patterns", "incident-responder", "react", "a-b"]
+        let index = DeletionIndex(names, twoEditLength: 10)
+        for word in ["hig-fundations", "hig-pattrens", "incident-respond", "raect", "b-a", "zzz"] {
+            let limit = word.count >= 10 ? 2 : 1
+            let expected = names.compactMap { name in EditDistance.between(word, name, limit: limit).map { (name, $0) } }
+                .filter { $0.1 > 0 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+            #expect(index.near(word, limit: limit).map(\.name) == expected, "\(word)")
+        }
+    }
+
+    @Test func htmlAttributesAreReadInAnyQuotingAndCase() {
+        let html = #"<a ID="one"></a><span name='two' data-id="no"></span><div id=three class=x>"#
+        #expect(HTMLAttributes.values(of: ["id", "name"], in: html) == ["one", "two", "three"])
+    }
+
+    @Test func suppressionCommentsAreParsed() {
+        #expect(Suppressions.codes(in: "<!-- skillbook-disable-next-line broken-link, unknown-skill -->\n") == ["broken-link", "unknown-skill"])
+        #expect(Suppressions.codes(in: "<!-- skillbook-disable-next-line -->") == [])
+        #expect(Suppressions.codes(in: "<!-- skillbook-disable-next-linewhatever -->") == nil)
+        #expect(Suppressions.codes(in: "<!-- a comment -->") == nil)
+    }
+
+    @Test func fileNamesAreReadWhole() {
+        let names = DocumentText.markdownFileNames(in: "read rest-api.md, `references/b_c.md` and (x.md) not .md")
+        #expect(names == ["rest-api.md", "b_c.md", "x.md"])
+    }
+}
