@@ -4,13 +4,10 @@ import Foundation
 /// Benchmarks register here; `skillbook-bench NAME` runs one, no argument runs all.
 nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
-<<<<<<< HEAD
+    ("check", CheckBenchmark.run),
     ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),
     ("relevance", RelevanceBenchmark.run),
-=======
-    ("check", CheckBenchmark.run),
->>>>>>> main
 ]
 
 let selected = CommandLine.arguments.dropFirst()
