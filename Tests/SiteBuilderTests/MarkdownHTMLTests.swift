@@ -74,6 +74,16 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
         #expect(body.html.contains("bold"))
     }
 
+    @Test func placeholderURLsAndSymbolOnlyHeadingsStayValidHTML() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n## 🚀\n\n<http://host:port> <https:///x> [ok](https://example.com:8080/a) [v6](http://[::1]:80/)\n"],
+                                  document: "alpha/SKILL.md")
+        #expect(body.html.contains("<h2>🚀</h2>"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: http://host:port is not a valid URL\">"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: https:///x is not a valid URL\">"))
+        #expect(body.html.contains("<a href=\"https://example.com:8080/a\" class=\"external\">ok</a>"))
+        #expect(body.html.contains("<a href=\"http://[::1]:80/\" class=\"external\">v6</a>"))
+    }
+
     @Test func textIsEscaped() throws {
         let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\nUse `<T>` & \"quotes\" 'here' &lt;x&gt;\n"],
                                   document: "alpha/SKILL.md")

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 import Testing
 import TestSupport
 @testable import SiteBuilder
@@ -40,6 +41,32 @@ import TestSupport
     func higDoctorSiteHasNoBrokenInternalLinks() throws {
         let output = SiteFixtures.temporaryPath()
         try SiteFixtures.build(try #require(TestPaths.shared("corpora/hig-doctor/skills")).path, into: output)
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    /// The diagnostics report of `check` links each finding to its exact place.
+    @Test func everyFindingOfCheckLinksToAnAnchorThatExists() throws {
+        let root = SiteFixtures.collection.path
+        let graph = try CollectionLoader.load(root: root)
+        let config = CollectionConfig.load(root: root).0
+        let findings = CheckRunner.run(graph: graph, config: config)
+        #expect(findings.contains { $0.code == "broken-link" })
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(root, into: output, diagnostics: findings)
+        let report = try SiteFixtures.read(output, "reports/diagnostics.html")
+        #expect(report.contains("#L23\">alpha-one/SKILL.md:23:"))
+        var checker = SiteLinkChecker(root: output)
+        #expect(checker.problems() == [])
+    }
+
+    @Test(.enabled(if: TestPaths.shared("corpora/apple-hig-skills") != nil))
+    func findingsOnAMessyCorpusLinkToAnchorsThatExist() throws {
+        let root = try #require(TestPaths.shared("corpora/apple-hig-skills")).path
+        let graph = try CollectionLoader.load(root: root)
+        let findings = CheckRunner.run(graph: graph, config: CollectionConfig.load(root: root).0)
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(root, into: output, diagnostics: findings)
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
     }

@@ -50,6 +50,17 @@ import TestSupport
         #expect(try tree.read("out/index.html") == before)
     }
 
+    @Test func theDiagnosticsReportListsTheFindingsOfCheck() throws {
+        var files = Self.collection
+        files["alpha/SKILL.md"] = "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\nSee [gone](references/gone.md).\n"
+        let tree = try FixtureTree(files)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 0)
+        let report = try tree.read("out/reports/diagnostics.html")
+        #expect(report.contains("<code class=\"diagnostic-code\">broken-link</code>"))
+        #expect(report.contains("href=\"../alpha/index.html#L7\">alpha/SKILL.md:7:"))
+    }
+
     @Test func refusesAForeignFolderWithAClearMessage() throws {
         let tree = try FixtureTree(Self.collection.merging(["out/keep.txt": "precious"]) { $1 })
         let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])

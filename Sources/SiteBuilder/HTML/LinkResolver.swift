@@ -46,7 +46,9 @@ struct LinkResolver: Sendable {
             if let scheme = Self.scheme(of: destination), Self.unsafeSchemes.contains(scheme) {
                 return (.broken(reason: "\(scheme): links are not allowed"), nil)
             }
-            return (.href(destination.trimmingCharacters(in: .whitespaces).urlSanitized), nil)
+            let url = destination.trimmingCharacters(in: .whitespaces).urlSanitized
+            guard ExternalURL.isWellFormed(url) else { return (.broken(reason: "\(destination) is not a valid URL"), nil) }
+            return (.href(url), nil)
         case .sameDocument:
             return (anchored(page: pagePath, path: documentPath, anchor: target.anchor), nil)
         case .siteAbsolute:

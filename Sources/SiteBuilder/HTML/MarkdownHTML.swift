@@ -26,7 +26,7 @@ struct MarkdownHTML {
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
         var state = State()
-        state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor))
+        state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor).filter { !$0.isEmpty })
         state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
         var titleHTML: String?
         if case .heading(let heading)? = blocks.first, heading.level == 1 {
@@ -59,8 +59,13 @@ struct MarkdownHTML {
         state.blockIndex += 1
         switch block {
         case .heading(let heading):
-            let id = heading.anchor.htmlEscaped
-            html += "<h\(heading.level) id=\"\(id)\">\(inlines(heading.inlines, state: &state))"
+            // A heading of symbols alone has an empty anchor: no id and no permalink then.
+            let content = inlines(heading.inlines, state: &state)
+            guard !heading.anchor.isEmpty else {
+                html += "<h\(heading.level)>\(content)</h\(heading.level)>\n"
+                break
+            }
+            html += "<h\(heading.level) id=\"\(heading.anchor.htmlEscaped)\">\(content)"
             html += "<a class=\"permalink\" href=\"#\(heading.anchor.fragmentEncoded.htmlEscaped)\" "
             html += "aria-label=\"Permalink: \(heading.text.htmlEscaped)\">#</a></h\(heading.level)>\n"
         case .paragraph(let paragraph):

@@ -28,7 +28,7 @@ struct TocEntry: Sendable, Hashable {
 
     /// The body's level-2 and level-3 headings, when there are enough of them to need a table.
     static func entries(for document: Document, extra: [TocEntry] = [], minimum: Int = 3) -> [TocEntry] {
-        let headings = document.markdown.headings.filter { $0.level == 2 || $0.level == 3 }
+        let headings = document.markdown.headings.filter { ($0.level == 2 || $0.level == 3) && !$0.anchor.isEmpty }
             .map { TocEntry(level: $0.level, text: $0.text, anchor: $0.anchor) }
         let all = headings + extra
         return all.count >= minimum ? all : []

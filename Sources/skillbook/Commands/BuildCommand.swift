@@ -46,13 +46,20 @@ enum BuildCommand: Command {
         let root = ContentRoot.resolve(arguments.positionals.first)
         do {
             let graph = try log.run("load") { try CollectionLoader.load(root: root) }
-            let (config, configProblems) = CollectionConfig.load(root: root, explicitPath: arguments.value("config"))
-            if configProblems.contains(where: { $0.severity == .error }), arguments.value("config") != nil {
-                // An explicit configuration path is shown as given, not relative to the content root.
-                console.error(DiagnosticText(color: console.colorOnStandardError).format(configProblems))
+            let explicitConfig = arguments.value("config")
+            let (config, configProblems) = CollectionConfig.load(root: graph.root, explicitPath: explicitConfig)
+            let problems = (configProblems + CheckRunner.configDiagnostics(config)).sorted()
+            if !problems.isEmpty, !quiet || problems.contains(where: { $0.severity == .error }) {
+                // As `check` does: the root's skillbook.yml relative to the root, a --config path as given.
+                var text = DiagnosticText(color: console.colorOnStandardError, displayPath: ContentRoot.displayPath(for: graph))
+                if explicitConfig != nil { text.displayPath = { $0 } }
+                console.error(text.format(problems))
+            }
+            if problems.contains(where: { $0.severity == .error }) {
+                console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
-            let diagnostics = try log.run("check") { BuildFindings.diagnostics(graph: graph, config: config) + configProblems }
+            let diagnostics = try log.run("check") { BuildFindings.diagnostics(graph: graph, config: config) + problems }
             let duplicates = try log.run("dedupe") { BuildFindings.duplicates(graph: graph, config: config) }
             let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: duplicates)
 
@@ -62,7 +69,7 @@ enum BuildCommand: Command {
                 console.error("error: \(errors.count == 1 ? "1 error" : "\(errors.count) errors") found; --strict leaves \(output) as it was\n")
                 return .findings
             }
-            if verbose { ContentRoot.report(input.diagnostics, of: graph, console: console) }
+            if verbose { ContentRoot.report(input.diagnostics.filter { !problems.contains($0) }, of: graph, console: console) }
 
             let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
             let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"),

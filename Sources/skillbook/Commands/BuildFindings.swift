@@ -1,12 +1,12 @@
 import SiteBuilder
 import SkillParser
 
-/// What the reports of `skillbook build` show. While `check` and `dupes` are not part of this
-/// build, the diagnostics report lists the loading problems and duplicate detection is marked
-/// as not run; wire `CheckRunner.run` and `DuplicateFinder.clusters` in here when they land.
+/// What the reports of `skillbook build` show: the findings of `check` (loading problems
+/// included) and the clusters of `dupes`. While `dupes` is not part of this build, duplicate
+/// detection is marked as not run; wire `DuplicateFinder.clusters` in here when it lands.
 enum BuildFindings {
     static func diagnostics(graph: SkillGraph, config: CollectionConfig) -> [Diagnostic] {
-        graph.diagnostics
+        CheckRunner.run(graph: graph, config: config)
     }
 
     static func duplicates(graph: SkillGraph, config: CollectionConfig) -> [DuplicateGroup]? {

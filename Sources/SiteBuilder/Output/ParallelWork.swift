@@ -1,0 +1,42 @@
+import Foundation
+
+/// Results of the parallel page renders, one slot per page.
+final class PageSlots: @unchecked Sendable {
+    private var storage: [Result<[String], any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<[String], any Error>) {
+        lock.lock(); defer { lock.unlock() }
+        storage[index] = value
+    }
+
+    var values: [Result<[String], any Error>?] {
+        lock.lock(); defer { lock.unlock() }
+        return storage
+    }
+}
+
+/// Counts rendered pages and reports progress about a hundred times per build.
+final class ProgressCounter: @unchecked Sendable {
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+    private var done = 0
+    private let lock = NSLock()
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func increment() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        lock.unlock()
+        let step = max(1, total / 100)
+        if current % step == 0 || current == total { report(current, total) }
+    }
+}
