@@ -45,6 +45,15 @@ release: deps
 
 test: deps site-deps browser-deps
 	$(SWIFT) test
+	@if command -v node >/dev/null 2>&1; then node --test Tests/search-js/; \
+	else echo "node not found: skipping the JavaScript search engine's tests (install nodejs)"; fi
+
+# Benchmarks print figures and assert none. The search engine's latency is measured under Node
+# on the indexes skillbook-bench writes to .build/search-bench/.
+bench: release
+	.build/release/skillbook-bench
+	@if command -v node >/dev/null 2>&1; then node Tests/search-js/bench.js .build/search-bench; \
+	else echo "node not found: skipping the search engine's latency under Node (install nodejs)"; fi
 
 site: release site-deps
 	$(BIN) build $(CONTENT) -o $(SITE)

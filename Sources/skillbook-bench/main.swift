@@ -7,6 +7,8 @@ nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("check", CheckBenchmark.run),
     ("dupes", DupesBenchmark.run),
     ("site", SiteBenchmark.run),
+    ("search", SearchBenchmark.run),
+    ("relevance", RelevanceBenchmark.run),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

@@ -3,11 +3,12 @@ import Foundation
 /// Every subcommand, in the order `skillbook --help` lists them.
 nonisolated(unsafe) let commands: [any Command.Type] = [
     BuildCommand.self,
+    CheckCommand.self,
+    DupesCommand.self,
+    SearchCommand.self,
     GraphCommand.self,
     SlugsCommand.self,
-    CheckCommand.self,
     ExplainCommand.self,
-    DupesCommand.self,
 ]
 
 let version = "0.1.0"

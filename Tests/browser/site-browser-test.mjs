@@ -4,7 +4,7 @@
 // 320 px. Talks to Chromium through the DevTools protocol over --remote-debugging-pipe
 // (fd 3 in, fd 4 out, NUL-separated JSON), so it needs nothing but Node and Chromium.
 //
-// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N]
+// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N] [--search-query Q]
 // Exit codes: 0 passed, 1 failed, 77 skipped (Chromium missing).
 
 import { spawn } from "node:child_process";
@@ -236,6 +236,14 @@ async function main() {
 
   const hasHighlight = existsSync(join(siteDir, "assets", "highlight.min.js"));
   if (hasHighlight && highlighted === 0) problems.push("highlight.js is in the assets but no code block was highlighted");
+
+  // 6. Search (search-checks.mjs): type a query, see results, follow one to the highlighted section.
+  if (existsSync(join(siteDir, "search", "entry.js"))) {
+    const { checkSearch } = await import("./search-checks.mjs");
+    const searched = await checkSearch({ siteURL, siteDir, open, evaluate, call, problems, query: option("--search-query"),
+      waitForLoad: () => waitFor("Page.loadEventFired", sessionId) });
+    if (searched) console.log(`browser test: searched for "${searched.query}", followed the first result to ${searched.expected}`);
+  }
 
   return { visited, linksFollowed, highlighted };
 }

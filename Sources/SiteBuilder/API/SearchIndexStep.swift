@@ -1,11 +1,11 @@
 import Foundation
 import SkillParser
 
-/// The hook where the search index is built (issue 7). It runs after the pages are rendered and
-/// returns the files it adds to the site (path relative to the site → bytes), which the build
-/// writes into the output folder. The default theme includes `assets/search.js` when the theme
-/// has it; the search page (`search.html`) has the `#search-results` container and the top bar
-/// the `#search-input` box, inside a form that sends `?q=` to the search page.
+/// The build step that makes the search index (docs/search.md). It runs after the pages are
+/// rendered and returns the files it adds to the site under `search/`, which the build writes
+/// into the output folder, and their sizes, which the build prints. The default theme's
+/// `assets/search.js` (the engine) and `assets/search-ui.js` (the search box, the results page
+/// and the highlighting of matched words) read them.
 public enum SearchIndexStep {
     /// What the index can read: the graph, and every page with its title and source.
     public struct Page: Sendable {
@@ -16,7 +16,22 @@ public enum SearchIndexStep {
         public var source: String?
     }
 
-    public static func files(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> [String: Data] {
-        [:]
+    public struct Output: Sendable {
+        /// Site-relative path (`search/entry.js`) → contents.
+        public var files: [String: Data]
+        public var sizes: SearchIndexSizes
+    }
+
+    /// The folder of the site the index files go in.
+    public static let folder = "search"
+
+    /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index).
+    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> Output {
+        let sources = Set(pages.compactMap(\.source))
+        let index = SearchIndexBuilder.build(graph: graph, sources: sources)
+        let files = index.files()
+        var output: [String: Data] = [:]
+        for file in files { output[folder + "/" + file.path] = file.contents }
+        return Output(files: output, sizes: index.sizes(of: files))
     }
 }

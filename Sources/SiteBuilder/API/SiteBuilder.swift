@@ -18,6 +18,8 @@ public enum SiteBuilder {
         public var problems: [Diagnostic]
         /// Lines for `--verbose`: overridden theme files, missing highlight.js.
         public var notes: [String]
+        /// Sizes of the search index, when one was built.
+        public var searchIndex: SearchIndexSizes? = nil
     }
 
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
@@ -40,15 +42,16 @@ public enum SiteBuilder {
         }
         do {
             let assets = try log.run("render") { try renderPages(plan.pages, site: site, folder: folder, progress: options.progress) }
-            let indexFiles = try log.run("index") { () throws -> [String: Data] in
+            let index = try log.run("index") { () throws -> SearchIndexStep.Output in
                 let pages = plan.pages.map { page -> SearchIndexStep.Page in
                     var source: String?
                     if case .document(let path) = page.kind { source = path }
                     if case .skill(let index) = page.kind { source = input.graph.skills[index].skillFile }
                     return SearchIndexStep.Page(path: page.path, title: title(of: page, site: site), source: source)
                 }
-                return try SearchIndexStep.files(graph: input.graph, config: input.config, pages: pages)
+                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages)
             }
+            let indexFiles = index.files
             var files = plan.pages.count
             files += try log.run("copy") {
                 try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
@@ -63,7 +66,8 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems, notes: notes)
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems, notes: notes,
+                           searchIndex: index.sizes)
         } catch {
             folder.discard()
             throw error

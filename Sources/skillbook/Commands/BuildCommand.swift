@@ -82,6 +82,7 @@ enum BuildCommand: Command {
                 let seconds = log.steps.reduce(0) { $0 + $1.seconds }
                 let findings = input.diagnostics.isEmpty ? "" : "; \(findingsSummary(input.diagnostics)) in \(output)/\(reportPath)"
                 console.output("Built \(summary.pages) pages into \(output) in \(StepLog.format(seconds))\(findings).\n")
+                if let sizes = summary.searchIndex { console.output("Search index: \(sizes.summary).\n") }
                 console.output("Open \(output)/index.html\n")
             }
             return .success

@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import SkillParser
+
+/// Builds the search index of a collection: splits every page into sections, tokenises each field,
+/// and weighs every term in every section with BM25 and the field weights.
+public enum SearchIndexBuilder {
+    /// Indexes every document of `graph`, or only those whose paths are in `sources`.
+    public static func build(graph: SkillGraph, sources: Set<String>? = nil,
+                             targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+        let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
+        let perDocument = ParallelMap.map(documents) { document in
+            SectionSplitter.sections(of: document, skill: graph.skill(of: document))
+        }
+        return build(sections: perDocument.flatMap { $0 }, targets: targets)
+    }
+
+    /// Builds from sections already split, in the order results refer to them.
+    public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+        // Sections in batches, each batch with its own word cache.
+        let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
+        let perBatch = ParallelMap.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
+            var cache = SearchTokenizer.WordCache()
+            var surfaces: [String: [String: Int]] = [:]
+            return (batch.map { TermCounts(sections[$0], cache: &cache, surfaces: &surfaces) }, surfaces)
+        }
+        let counted = perBatch.flatMap(\.counts)
+        let totalLength = counted.reduce(0) { $0 + $1.length }
+        let averageLength = max(1, Double(totalLength) / Double(max(1, counted.count)))
+
+        var postings: [String: [Posting]] = [:]
+        var surfaces: [String: [String: Int]] = [:]
+        for (section, counts) in counted.enumerated() {
+            for (term, frequency) in counts.weighted {
+                let weight = SearchRanking.termWeight(short: frequency.short, long: frequency.long,
+                                                      length: Double(counts.length), averageLength: averageLength)
+                postings[term, default: []].append(Posting(section: section, weight: SearchRanking.quantize(weight)))
+            }
+        }
+        for batch in perBatch {
+            surfaces.merge(batch.surfaces) { mine, theirs in mine.merging(theirs, uniquingKeysWith: +) }
+        }
+        let terms = postings.map { term, postings in
+            IndexedTerm(term: term, postings: postings, display: displayForm(of: term, surfaces[term]))
+        }.sorted { String.utf16Precedes($0.term, $1.term) }
+        let stored = sections.map(StoredSection.init)
+        let sharedWords = TextCodebook.build(stored.map(\.text))
+        let layout = SearchIndexEncoder.plan(terms: terms, sections: stored, sharedWords: sharedWords, targets: targets)
+        return SearchIndex(sections: stored, terms: terms, layout: layout, sharedWords: sharedWords)
+    }
+
+
+    /// The word most often written for a stemmed term (`toggle` for `toggl`), when that is not the
+    /// term itself; suggestions show it.
+    static func displayForm(of term: String, _ forms: [String: Int]?) -> String? {
+        guard let forms, !forms.isEmpty else { return nil }
+        let best = forms.max { a, b in a.value != b.value ? a.value < b.value : String.utf16Precedes(b.key, a.key) }!
+        return best.key == term ? nil : best.key
+    }
+}
+
+/// Field-weighted term frequencies of one section (apart for the short fields, titles and
+/// headings, and the long ones, body and code), and its length in terms of the long fields.
+struct TermCounts: Sendable {
+    var weighted: [(String, (short: Double, long: Double))] = []
+    var length = 0
+
+    /// Counts `section`, adding how each stemmed term was written to `surfaces`.
+    init(_ section: SearchSection, cache: inout SearchTokenizer.WordCache, surfaces: inout [String: [String: Int]]) {
+        var frequencies: [String: (short: Double, long: Double)] = [:]
+        for field in SearchField.allCases {
+            guard let text = section.fields[field] else { continue }
+            let tokens = SearchTokenizer.tokens(text, cache: &cache)
+            for token in tokens {
+                if field.isLong {
+                    frequencies[token.term, default: (0, 0)].long += field.weight
+                } else {
+                    frequencies[token.term, default: (0, 0)].short += field.weight
+                }
+                if token.kind == .word || token.kind == .part {
+                    surfaces[token.term, default: [:]][token.surface ?? token.term, default: 0] += 1
+                }
+            }
+            if field.isLong { length += tokens.count }
+        }
+        weighted = Array(frequencies)
+    }
+}
+
+extension StoredSection {
+    init(_ section: SearchSection) {
+        self.init(page: section.page, anchor: section.anchor ?? "", pageTitle: section.pageTitle,
+                  heading: section.heading ?? "", parentHeading: section.parentHeading ?? "",
+                  skill: section.skill ?? "", text: section.text)
+    }
+}
+
+/// Maps an array on all cores, keeping the order.
+enum ParallelMap {
+    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input],
+                                                       _ transform: @Sendable (Input) -> Output) -> [Output] {
+        let slots = Slots<Output>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            slots.set(index, transform(inputs[index]))
+        }
+        return slots.values
+    }
+
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private var storage: [Value?]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
+        var values: [Value] { lock.withLock { storage.map { $0! } } }
+    }
+}

@@ -1,0 +1,1 @@
+skillbookSearchData("words",0,"the setting and that with people toggle when needs access screen should text for contrast controls every standard switches value what app changes control explain targets Keep People before button change detail haptic itself larger system");
