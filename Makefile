@@ -57,7 +57,6 @@ bench: release
 
 site: release site-deps
 	$(BIN) build $(CONTENT) -o $(SITE)
-	@echo "Open file://$(CURDIR)/$(SITE)/index.html in a browser, or publish $(SITE)/ on any static host."
 
 # Regenerates the copy of Templates/ compiled into the binary (a test fails while they differ).
 theme:
@@ -83,5 +82,9 @@ clean:
 dupes: release
 	$(BIN) dupes $(CONTENT)
 
-bench: deps
-	$(SWIFT) run -c release skillbook-bench
+# Feeds mutated Markdown, YAML, configuration and templates through the whole pipeline;
+# any crash is a bug. Replay a run with `.build/release/skillbook-fuzz --seed S`.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?= 1
+fuzz: release
+	.build/release/skillbook-fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) $(CONTENT)

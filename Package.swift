@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "SiteBuilder", dependencies: ["SkillParser"]),
         .executableTarget(name: "skillbook", dependencies: ["SkillParser", "SiteBuilder"]),
         .executableTarget(name: "skillbook-bench", dependencies: ["SkillParser", "SiteBuilder"]),
+        .executableTarget(name: "skillbook-fuzz", dependencies: ["SkillParser", "SiteBuilder"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SkillParserTests",

@@ -87,4 +87,20 @@ import TestSupport
             }
         }
     }
+
+    @Test func checkIsCleanEvenUnderTheStrictSpecification() throws {
+        let graph = try graph()
+        let (config, configProblems) = CollectionConfig.load(root: Self.root)
+        #expect(configProblems.isEmpty)
+        for spec in CheckOptions.Spec.allCases {
+            let findings = CheckRunner.run(graph: graph, config: config, options: CheckOptions(spec: spec))
+            #expect(findings.isEmpty, "\(spec): \(findings.map(\.description))")
+        }
+    }
+
+    @Test func noRuleIsStatedInTwoSkills() throws {
+        let clusters = DuplicateFinder().clusters(in: try graph())
+        let crossSkill = clusters.filter(\.isCrossSkillDuplicate)
+        #expect(crossSkill.isEmpty, "\(crossSkill.map(\.representative))")
+    }
 }

@@ -13,7 +13,8 @@ import TestSupport
         let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("Built 8 pages into \(tree.path)/out in "))
-        #expect(result.stdout.hasSuffix("Open \(tree.path)/out/index.html\n"))
+        #expect(result.stdout.hasSuffix(
+            "Open file://\(tree.path)/out/index.html in a browser, or publish \(tree.path)/out/ on any static host.\n"))
         #expect(result.stderr == "")
         #expect(FileManager.default.fileExists(atPath: tree.path + "/out/beta/index.html"))
     }

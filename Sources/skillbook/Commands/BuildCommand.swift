@@ -83,7 +83,8 @@ enum BuildCommand: Command {
                 let findings = input.diagnostics.isEmpty ? "" : "; \(findingsSummary(input.diagnostics)) in \(output)/\(reportPath)"
                 console.output("Built \(summary.pages) pages into \(output) in \(StepLog.format(seconds))\(findings).\n")
                 if let sizes = summary.searchIndex { console.output("Search index: \(sizes.summary).\n") }
-                console.output("Open \(output)/index.html\n")
+                let index = URL(fileURLWithPath: summary.output).appendingPathComponent("index.html")
+                console.output("Open \(index.absoluteString) in a browser, or publish \(output)/ on any static host.\n")
             }
             return .success
         } catch {
