@@ -22,6 +22,9 @@ struct SplitSource {
 /// Finds and reads the frontmatter block, recovering from the ways real files get it wrong.
 enum FrontmatterSplitter {
     static func split(_ text: String, file: String) -> SplitSource {
+        guard text.utf8.starts(with: "---".utf8) else {
+            return SplitSource(frontmatter: nil, body: text, diagnostics: [])
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, isFence(first) else {
             return SplitSource(frontmatter: nil, body: text, diagnostics: [])

@@ -33,9 +33,10 @@ enum CmarkConverter {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        var bytes = Array(markdown.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        let bytes = Array(markdown.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 cmark_parser_feed(parser, $0, buffer.count)
             }
         }
@@ -43,14 +44,24 @@ enum CmarkConverter {
         lock.unlock()
         guard let root = finished else { return [] }
         defer { cmark_node_free(root) }
-        var converter = Converter(file: file, lines: markdown.split(separator: "\n", omittingEmptySubsequences: false))
+        var converter = Converter(file: file, bytes: bytes)
         return converter.blocks(under: root)
     }
 
     private struct Converter {
         let file: String
-        let lines: [Substring]
+        /// The parsed text's bytes and where each line starts, to turn byte columns into characters.
+        let bytes: [UInt8]
+        let lineStarts: [Int]
         var slugger = Slugger()
+
+        init(file: String, bytes: [UInt8]) {
+            self.file = file
+            self.bytes = bytes
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            lineStarts = starts
+        }
 
         func location(of node: OpaquePointer) -> SourceLocation {
             let line = Int(cmark_node_get_start_line(node))
@@ -60,10 +71,11 @@ enum CmarkConverter {
 
         /// cmark counts columns in bytes; an editor counts characters.
         private func characterColumn(line: Int, byteColumn: Int) -> Int {
-            guard line >= 1, line <= lines.count, byteColumn > 1 else { return max(byteColumn, 1) }
-            let utf8 = lines[line - 1].utf8
-            let end = utf8.index(utf8.startIndex, offsetBy: min(byteColumn - 1, utf8.count))
-            return String(lines[line - 1][..<end]).count + 1
+            guard line >= 1, line <= lineStarts.count, byteColumn > 1 else { return max(byteColumn, 1) }
+            let start = lineStarts[line - 1]
+            let prefix = bytes[start..<min(start + byteColumn - 1, bytes.count)]
+            if prefix.allSatisfy({ $0 < 0x80 }) { return prefix.count + 1 }
+            return String(decoding: prefix, as: UTF8.self).count + 1
         }
 
         func children(of node: OpaquePointer) -> [OpaquePointer] {

@@ -89,7 +89,7 @@ struct DocumentIndexer {
     }
 
     private mutating func addRule(_ kind: Rule.Kind, _ inlines: [Inline], at location: SourceLocation) {
-        let text = inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = inlines.plainText.collapsingWhitespace
         guard !text.isEmpty else { return }
         rules.append(Rule(kind: kind, text: text, inlines: inlines, headingPath: headingStack.map(\.text),
                           location: location))
@@ -97,6 +97,7 @@ struct DocumentIndexer {
 
     /// "Related skills", "Related Skills:", "## related skills" ...
     static func isRelatedSkillsHeading(_ text: String) -> Bool {
+        guard text.utf8.count <= 40 else { return false }  // most headings are longer; skip the work
         let words = text.lowercased().split { !$0.isLetter }
         return words == ["related", "skills"] || words == ["related", "skill"]
     }
@@ -126,11 +127,35 @@ struct DocumentIndexer {
     }
 }
 
+extension Unicode.Scalar {
+    /// Whitespace, with a fast path for ASCII: rule texts are mostly ASCII and this runs per scalar.
+    var isWhitespaceScalar: Bool {
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
+    }
+}
+
 extension StringProtocol {
+    /// Runs of whitespace as one space, none at either end.
+    var collapsingWhitespace: String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.isWhitespaceScalar {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let start = scalars.firstIndex(where: { !$0.isWhitespaceScalar }),
+              let end = scalars.lastIndex(where: { !$0.isWhitespaceScalar })
         else { return "" }
         return String(String.UnicodeScalarView(scalars[start...end]))
     }

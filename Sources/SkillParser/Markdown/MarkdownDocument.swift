@@ -60,7 +60,7 @@ public struct MarkdownDocument: Hashable, Sendable {
     static func normalize(_ text: String) -> String {
         var result = text
         if result.hasPrefix("\u{FEFF}") { result.removeFirst() }
-        if result.contains("\r") {
+        if result.utf8.contains(UInt8(ascii: "\r")) {
             result = result.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return result
