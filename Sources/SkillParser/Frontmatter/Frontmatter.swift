@@ -25,7 +25,9 @@ enum FrontmatterSplitter {
         guard text.utf8.starts(with: "---".utf8) else {
             return SplitSource(frontmatter: nil, body: text, diagnostics: [])
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on bytes: a Substring made from a UTF-8 slice costs nothing, while splitting by
+        // Character would walk grapheme boundaries through the whole file.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         guard let first = lines.first, isFence(first) else {
             return SplitSource(frontmatter: nil, body: text, diagnostics: [])
         }
@@ -65,8 +67,8 @@ enum FrontmatterSplitter {
             entries: read.entries ?? [], openingLine: 1, closingLine: closingIndex.map { $0 + 1 },
             lastLine: lastIndex + 1)
         // Blank the frontmatter out of the body but keep its newlines.
-        let body = String(repeating: "\n", count: lastIndex + 1)
-            + lines[(lastIndex + 1)...].joined(separator: "\n")
+        let rest = lastIndex + 1 < lines.count ? text[lines[lastIndex + 1].startIndex...] : ""
+        let body = String(repeating: "\n", count: lastIndex + 1) + rest
         return SplitSource(frontmatter: frontmatter, body: body, diagnostics: diagnostics)
     }
 

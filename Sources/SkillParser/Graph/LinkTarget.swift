@@ -22,17 +22,18 @@ public struct LinkTarget: Hashable, Sendable {
     public var anchor: String?
 
     public init(_ destination: String) {
-        var text = destination.trimmingCharacters(in: .whitespaces)
+        let trimmed = destination.trimmingWhitespace
+        var text = trimmed
         if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
         var anchor: String?
         if let hash = text.firstIndex(of: "#") {
-            anchor = String(text[text.index(after: hash)...]).removingPercentEncoding ?? String(text[text.index(after: hash)...])
+            anchor = Self.percentDecoded(String(text[text.index(after: hash)...]))
             text = String(text[..<hash])
         }
         if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
         self.anchor = anchor
-        self.path = text.removingPercentEncoding ?? text
-        if destination.trimmingCharacters(in: .whitespaces).isEmpty {
+        self.path = Self.percentDecoded(text)
+        if trimmed.isEmpty {
             kind = .empty
         } else if Self.hasScheme(text) || text.hasPrefix("//") {
             kind = .external
@@ -43,6 +44,11 @@ public struct LinkTarget: Hashable, Sendable {
         } else {
             kind = .relative
         }
+    }
+
+    private static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     private static func hasScheme(_ text: String) -> Bool {
