@@ -2,7 +2,7 @@ import Foundation
 
 /// `make bench` runs this: each benchmark prints its figures; none asserts a time.
 /// Benchmarks register here; `skillbook-bench NAME` runs one, no argument runs all.
-nonisolated(unsafe) let benchmarks: [(name: String, run: () throws -> Void)] = [
+let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
     ("check", CheckBenchmark.run),
     ("dupes", DupesBenchmark.run),

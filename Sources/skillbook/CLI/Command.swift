@@ -9,7 +9,7 @@ enum ExitCode: Int32 {
 }
 
 /// A subcommand of `skillbook`.
-protocol Command {
+protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
     /// Runs with parsed arguments; writes its output through `console`.
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode

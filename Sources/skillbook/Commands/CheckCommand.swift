@@ -40,7 +40,7 @@ enum CheckCommand: Command {
         case "json":
             console.output(try JSONReport(displayPath: displayPath).render(diagnostics, summary: summary))
         case "sarif":
-            console.output(try SARIFReport(toolVersion: version, displayPath: displayPath).render(diagnostics))
+            console.output(try SARIFReport(toolVersion: CommandLineRunner.version, displayPath: displayPath).render(diagnostics))
         case "github":
             console.output(GitHubReport(displayPath: displayPath).render(diagnostics))
             console.error(summary.line + "\n")
