@@ -24,7 +24,9 @@ enum SearchIndexEncoder {
         }
         let dictionarySizes = sizes.map(\.dictionary)
         let postingsSizes = sizes.map(\.postings)
-        let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, target: targets.dictionary)
+        let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, targetAt: { position in
+            terms[position].term.unicodeScalars.first.map(ScriptClasses.isCJK) == true ? targets.pairDictionary : targets.dictionary
+        })
         var postingsStarts: [Int] = []
         for (file, start) in dictionaryStarts.enumerated() {
             let end = file + 1 < dictionaryStarts.count ? dictionaryStarts[file + 1] : terms.count

@@ -20,19 +20,32 @@ public struct SearchIndexLayout: Equatable, Sendable {
     }
 
     /// Target sizes in bytes; a file closes at the first item that takes it past its target.
+    ///
+    /// A first query downloads one document file per result it reads, one postings file per term
+    /// and one dictionary file per query word, so these stay small. Chinese and Japanese terms
+    /// (character pairs) get smaller dictionary files: a query of a dozen characters is a dozen
+    /// pairs spread over the dictionary, each in its own file.
     public struct Targets: Sendable {
         public var dictionary = 12_000
-        public var postings = 16_000
-        public var documents = 8_000
+        /// For terms that begin with a Han or kana character.
+        public var pairDictionary = 3_000
+        public var postings = 6_000
+        public var documents = 4_000
         public init() {}
     }
 
     /// Cuts `sizes` (bytes of each item in order) into runs of about `target` bytes; returns the
     /// index of the first item of each run. An item larger than the target gets a run alone.
     static func cut(_ sizes: [Int], target: Int) -> [Int] {
+        cut(sizes, targetAt: { _ in target })
+    }
+
+    /// As `cut(_:target:)`, with the target for the run item `index` would join given by `target(index)`.
+    static func cut(_ sizes: [Int], targetAt target: (Int) -> Int) -> [Int] {
         var starts: [Int] = []
         var filled = 0
         for (index, size) in sizes.enumerated() {
+            let target = target(index)
             if starts.isEmpty || (filled > 0 && filled + size > target) || size > target {
                 starts.append(index)
                 filled = 0
