@@ -70,6 +70,23 @@ import Testing
         #expect(sizes.firstQueryLargest <= sizes.total)
     }
 
+    @Test func cutsChineseAndJapanesePairsIntoSmallerDictionaryFiles() throws {
+        var targets = SearchIndexLayout.Targets()
+        targets.dictionary = 100_000
+        targets.pairDictionary = 20
+        let index = SearchIndexBuilder.build(graph: try CollectionLoader.load(root: SearchFixtures.collection.path),
+                                             targets: targets)
+        let firstTerms = index.layout.dictionaryStarts.map { index.terms[$0].term }
+        let isPair = { (term: String) in term.unicodeScalars.first.map(ScriptClasses.isCJK) == true }
+        // Every other term fits in one file; the pairs (設定, 画面, …) are cut into several.
+        #expect(firstTerms.filter { !isPair($0) }.count == 1)
+        #expect(firstTerms.filter(isPair).count > 1)
+        // What a query finds does not depend on how the files are cut.
+        let pages = SearchEngine(index: index).search("設定画面").results.map(\.page)
+        #expect(!pages.isEmpty)
+        #expect(pages == SearchEngine(index: SearchFixtures.index).search("設定画面").results.map(\.page))
+    }
+
     @Test func writesTheSameBytesEveryTime() throws {
         let first = SearchIndexEncoder.files(SearchFixtures.index)
         let again = SearchIndexEncoder.files(SearchIndexBuilder.build(graph: try CollectionLoader.load(root: SearchFixtures.collection.path)))
