@@ -10,7 +10,6 @@ BIN := .build/release/skillbook
 # Syntax highlighting for the site, and the browser test's tools.
 HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
 SITE_PACKAGES := libjs-highlight.js
-BROWSER_PACKAGES := chromium nodejs
 
 .PHONY: all deps build release test site check check-compat dupes bench fuzz clean
 .PHONY: site-deps browser-deps theme validate-site
@@ -32,9 +31,12 @@ site-deps:
 
 # The browser test (headless Chromium driven by Node) skips without them.
 browser-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then \
-		echo "Installing $(BROWSER_PACKAGES)"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES); \
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
