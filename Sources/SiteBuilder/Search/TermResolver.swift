@@ -1,3 +1,4 @@
+import SkillParser
 /// Finds the terms a query word matches, looking only in the dictionary files a browser would
 /// load for it, and records which files those are.
 struct TermResolver {
@@ -100,8 +101,8 @@ struct TermResolver {
         for file in candidates.sorted() {
             for term in load(file) where !excluding.contains(term) {
                 let other = Array(index.terms[term].term.utf16)
-                let d = min(EditDistance.distance(units, other, limit: distance),
-                            EditDistance.distance(stemUnits, other, limit: distance))
+                let d = min(EditDistance.between(units, other, limit: distance) ?? distance + 1,
+                            EditDistance.between(stemUnits, other, limit: distance) ?? distance + 1)
                 if d <= distance { found.append((term, d)) }
             }
         }

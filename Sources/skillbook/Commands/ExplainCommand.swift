@@ -22,7 +22,7 @@ enum ExplainCommand: Command {
         }
         guard let info = Checks.info(for: code) else {
             let near = codes.map(\.code).filter { $0.contains(code) || code.contains($0) }
-                + codes.map(\.code).sorted { distance($0, code) < distance($1, code) }.prefix(2)
+                + NearestNames.suggest(code, among: codes.map(\.code), count: 2, limit: 3)
             var seen = Set<String>()
             let names = near.filter { seen.insert($0).inserted }.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             console.error("error: unknown code '\(code)'; did you mean \(names)?\nRun 'skillbook explain' for the list of codes.\n")
@@ -35,13 +35,5 @@ enum ExplainCommand: Command {
 
             """)
         return .success
-    }
-
-    /// A rough distance for suggestions: characters not shared, in either direction.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        var counts: [Character: Int] = [:]
-        for character in a { counts[character, default: 0] += 1 }
-        for character in b { counts[character, default: 0] -= 1 }
-        return counts.values.reduce(0) { $0 + abs($1) }
     }
 }

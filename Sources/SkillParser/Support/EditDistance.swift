@@ -1,10 +1,9 @@
-/// Edit distance between names, used to suggest the name someone probably meant.
-enum EditDistance {
-    /// The number of single-character insertions, deletions, substitutions and swaps of two
-    /// neighbouring characters that turn `a` into `b` (optimal string alignment), or `nil` once
-    /// it is certain to exceed `limit`. A swap counts as one edit: `hig-fonudations` is one slip.
-    static func between(_ a: String, _ b: String, limit: Int = .max) -> Int? {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+/// Edit distance for "did you mean" suggestions and typo-tolerant search.
+public enum EditDistance {
+    /// The number of single-element insertions, deletions, substitutions and swaps of two
+    /// neighbouring elements that turn `a` into `b` (optimal string alignment), or `nil` once it
+    /// is certain to exceed `limit`. A swap counts as one edit: `hig-fonudations` is one slip.
+    public static func between<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int? {
         if abs(a.count - b.count) > limit { return nil }
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
@@ -27,5 +26,10 @@ enum EditDistance {
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+
+    /// The distance between two strings, counted in Unicode scalars.
+    public static func between(_ a: String, _ b: String, limit: Int = .max) -> Int? {
+        between(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
     }
 }

@@ -1,8 +1,8 @@
 /// The known names closest to a name that was not found, for "did you mean" suggestions.
-enum NearestNames {
+public enum NearestNames {
     /// Up to `count` names within a distance that grows with the length of `name`, nearest
     /// first, ties broken alphabetically. A case-only difference counts as the nearest of all.
-    static func suggest(_ name: String, among candidates: some Sequence<String>, count: Int = 3,
+    public static func suggest(_ name: String, among candidates: some Sequence<String>, count: Int = 3,
                         limit: Int? = nil) -> [String] {
         let limit = limit ?? allowedDistance(for: name)
         let lowered = name.lowercased()
@@ -21,12 +21,12 @@ enum NearestNames {
 
     /// How many edits still read as a slip rather than another name: a quarter of the length,
     /// at least one and at most three.
-    static func allowedDistance(for name: String) -> Int {
+    public static func allowedDistance(for name: String) -> Int {
         min(3, max(1, name.count / 4))
     }
 
     /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
-    static func list(_ names: [String], prefix: String = "") -> String {
+    public static func list(_ names: [String], prefix: String = "") -> String {
         let quoted = names.map { "`\(prefix)\($0)`" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
