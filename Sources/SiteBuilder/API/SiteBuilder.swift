@@ -5,7 +5,7 @@ import SkillParser
 /// Renders a skill graph into a static site, atomically, in named steps:
 /// plan, render, index, copy, write.
 public enum SiteBuilder {
-    /// The steps `build` runs, in order; a caller adds its own (load, check, dedupe) before them.
+    /// The steps `build` runs, in order; a caller adds its own (load, dedupe, check) before them.
     public static let steps = ["plan", "render", "index", "copy", "write"]
 
     /// What a build produced.

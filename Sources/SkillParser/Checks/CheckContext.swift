@@ -4,6 +4,8 @@ public struct CheckContext: Sendable {
     public let graph: SkillGraph
     public let config: CollectionConfig
     public let options: CheckOptions
+    /// Duplicate clusters found by the caller, when it has them; `duplicate-rule` finds its own otherwise.
+    public let duplicates: [DuplicateCluster]?
 
     let files: FileIndex
     private let anchorIndexes: [String: AnchorIndex]
@@ -14,10 +16,12 @@ public struct CheckContext: Sendable {
     /// Files whose frontmatter could not be read as a map; their manifest is not checked field by field.
     let unreadableFrontmatter: Set<String>
 
-    public init(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions()) {
+    public init(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions(),
+                duplicates: [DuplicateCluster]? = nil) {
         self.graph = graph
         self.config = config
         self.options = options
+        self.duplicates = duplicates
         files = FileIndex(root: graph.root)
         var anchors: [String: AnchorIndex] = [:]
         for document in graph.documents { anchors[document.path] = AnchorIndex(document.markdown) }

@@ -4,9 +4,12 @@ import Dispatch
 /// included, `--spec strict` applied, then `ignore` globs, inline suppressions and per-code
 /// severities from the configuration, sorted by file, line, column and code.
 public enum CheckRunner {
+    /// `duplicates` passes clusters the caller already found (as `build` does), so that
+    /// `duplicate-rule` does not look for them again.
     public static func run(graph: SkillGraph, config: CollectionConfig = CollectionConfig(),
-                           options: CheckOptions = CheckOptions(), checks: [any Check] = Checks.all) -> [Diagnostic] {
-        let context = CheckContext(graph: graph, config: config, options: options)
+                           options: CheckOptions = CheckOptions(), checks: [any Check] = Checks.all,
+                           duplicates: [DuplicateCluster]? = nil) -> [Diagnostic] {
+        let context = CheckContext(graph: graph, config: config, options: options, duplicates: duplicates)
         let slots = ResultSlots<[Diagnostic]>(count: checks.count)
         DispatchQueue.concurrentPerform(iterations: checks.count) { index in
             slots[index] = checks[index].run(context)

@@ -21,7 +21,8 @@ struct DuplicateRuleCheck: Check {
     func run(_ context: CheckContext) -> [Diagnostic] {
         guard context.config.duplicateRules else { return [] }
         var result: [Diagnostic] = []
-        for cluster in DuplicateFinder().clusters(in: context.graph) where cluster.isCrossSkillDuplicate {
+        let clusters = context.duplicates ?? DuplicateFinder().clusters(in: context.graph)
+        for cluster in clusters where cluster.isCrossSkillDuplicate {
             guard let first = cluster.members.first else { continue }
             let place = first.skill.map { "skill `\($0)`" } ?? "`\(first.location.file)`"
             let others = cluster.skillCount - 1

@@ -26,7 +26,7 @@ enum BuildCommand: Command {
             """)
 
     /// The steps this command runs before the site builder's own.
-    static let steps = ["load", "check", "dedupe"] + SiteBuilder.steps
+    static let steps = ["load", "dedupe", "check"] + SiteBuilder.steps
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let quiet = arguments.has("quiet")
@@ -59,9 +59,12 @@ enum BuildCommand: Command {
                 console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
-            let diagnostics = try log.run("check") { BuildFindings.diagnostics(graph: graph, config: config) + problems }
-            let duplicates = try log.run("dedupe") { BuildFindings.duplicates(graph: graph, config: config) }
-            let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: duplicates)
+            let clusters = try log.run("dedupe") { DuplicateFinder().clusters(in: graph) }
+            let diagnostics = try log.run("check") {
+                BuildFindings.diagnostics(graph: graph, config: config, clusters: clusters) + problems
+            }
+            let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics,
+                                  duplicates: BuildFindings.groups(clusters))
 
             let errors = input.diagnostics.filter { $0.severity == .error }
             if arguments.has("strict"), !errors.isEmpty {

@@ -4,12 +4,9 @@ import SkillParser
 /// What the reports of `skillbook build` show: the findings of `check` (loading problems
 /// included) and the clusters of `dupes`.
 enum BuildFindings {
-    static func diagnostics(graph: SkillGraph, config: CollectionConfig) -> [Diagnostic] {
-        CheckRunner.run(graph: graph, config: config)
-    }
-
-    static func duplicates(graph: SkillGraph, config: CollectionConfig) -> [DuplicateGroup]? {
-        groups(DuplicateFinder().clusters(in: graph))
+    /// The findings of `check`, reusing the clusters of the dedupe step for `duplicate-rule`.
+    static func diagnostics(graph: SkillGraph, config: CollectionConfig, clusters: [DuplicateCluster]) -> [Diagnostic] {
+        CheckRunner.run(graph: graph, config: config, duplicates: clusters)
     }
 
     /// Clusters as the duplicates page shows them: the ones to fix with every place, then each
