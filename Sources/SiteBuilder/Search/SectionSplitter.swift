@@ -161,19 +161,9 @@ extension String {
     /// Without leading and trailing white space and control characters, and with inner runs of
     /// them made one space. (The index files use control characters as codes.)
     var trimmingSpaces: String {
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in unicodeScalars {
-            let separator = scalar.value <= 0x20 || scalar.value == 0x7F
+        collapsingRuns { scalar in
+            scalar.value <= 0x20 || scalar.value == 0x7F
                 || (scalar.value >= 0x80 && (scalar.properties.isWhitespace || scalar.properties.generalCategory == .control))
-            if separator {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(" ") }
-                pendingSpace = false
-                result.append(scalar)
-            }
         }
-        return String(result)
     }
 }

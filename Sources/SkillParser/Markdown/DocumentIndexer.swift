@@ -129,7 +129,7 @@ struct DocumentIndexer {
 
 extension Unicode.Scalar {
     /// Whitespace, with a fast path for ASCII: rule texts are mostly ASCII and this runs per scalar.
-    var isWhitespaceScalar: Bool {
+    public var isWhitespaceScalar: Bool {
         if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
         return properties.isWhitespace
     }
@@ -137,11 +137,16 @@ extension Unicode.Scalar {
 
 extension StringProtocol {
     /// Runs of whitespace as one space, none at either end.
-    var collapsingWhitespace: String {
+    public var collapsingWhitespace: String {
+        collapsingRuns { $0.isWhitespaceScalar }
+    }
+
+    /// Runs of scalars for which `isSeparator` holds as one space, none at either end.
+    public func collapsingRuns(where isSeparator: (Unicode.Scalar) -> Bool) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in unicodeScalars {
-            if scalar.isWhitespaceScalar {
+            if isSeparator(scalar) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }
