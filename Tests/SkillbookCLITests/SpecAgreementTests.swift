@@ -23,16 +23,7 @@ import TestSupport
     }
 
     static func python(_ arguments: [String]) throws -> (output: String, exitCode: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        let result = try runProcess("python3", arguments, mergingStandardError: true)
+        return (result.stdout, result.exitCode)
     }
 }

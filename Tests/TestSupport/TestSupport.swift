@@ -19,6 +19,13 @@ public enum TestPaths {
         return url
     }
 
+    /// The path of an executable found on PATH, or `nil`.
+    public static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// The built `skillbook` executable, next to the test bundle.
     public static var skillbookBinary: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -66,28 +73,52 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs the built `skillbook` with `arguments`, optional standard input and working folder.
+/// `NO_COLOR` is set unless `environment` says otherwise.
 public func runSkillbook(_ arguments: [String], stdin: String? = nil, in folder: URL? = nil,
                          environment: [String: String] = [:]) throws -> ProcessResult {
+    var overrides: [String: String?] = ["NO_COLOR": "1"]
+    for (name, value) in environment { overrides[name] = value }
+    return try runProcess(TestPaths.skillbookBinary.path, arguments, stdin: stdin, in: folder, environment: overrides)
+}
+
+/// Runs `executable` (a path, or a name looked up on PATH through `env`) and collects its output.
+/// Standard input is `stdin` or empty; with `mergingStandardError` both streams go to `stdout`.
+/// `environment` changes this process's environment for the child: a `nil` value removes a variable.
+public func runProcess(_ executable: String, _ arguments: [String], stdin: String? = nil, in folder: URL? = nil,
+                       environment: [String: String?] = [:], mergingStandardError: Bool = false) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = TestPaths.skillbookBinary
-    process.arguments = arguments
+    if executable.hasPrefix("/") {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + arguments
+    }
     if let folder { process.currentDirectoryURL = folder }
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
+    var childEnvironment = ProcessInfo.processInfo.environment
+    for (name, value) in environment { childEnvironment[name] = value }
+    process.environment = childEnvironment
     let output = Pipe(), error = Pipe(), input = Pipe()
     process.standardOutput = output
-    process.standardError = error
+    process.standardError = mergingStandardError ? output : error
     process.standardInput = input
     try process.run()
+    // Drain standard error on another thread so that neither pipe can fill and block the child.
+    let errors = ErrorCollector()
+    let group = DispatchGroup()
+    if !mergingStandardError {
+        DispatchQueue.global().async(group: group) { errors.data = error.fileHandleForReading.readDataToEndOfFile() }
+    }
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
     let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     process.waitUntilExit()
     return ProcessResult(stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self),
+                         stderr: String(decoding: errors.data, as: UTF8.self),
                          exitCode: process.terminationStatus)
+}
+
+private final class ErrorCollector: @unchecked Sendable {
+    var data = Data()  // written once by the reading thread, read after `group.wait()`
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SkillParser
 import Testing
+import TestSupport
 @testable import SiteBuilder
 
 /// The browser's engine (Templates/assets/search.js, run by Node) and the Swift engine return the
@@ -27,16 +28,9 @@ import Testing
 
         let script = SearchFixtures.engineScript.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/search-js/query.js")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(SearchFixtures.node))
-        process.arguments = [script.path, folder.path] + Self.queries
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let run = try runProcess(try #require(SearchFixtures.node), [script.path, folder.path] + Self.queries)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == Self.queries.count)
 
         for (query, line) in zip(Self.queries, lines) {
