@@ -18,7 +18,7 @@ enum LLMsText {
         if let description = site.description { text += "> \(line(description))\n\n" }
         text += "Each skill is a folder with a SKILL.md; the Markdown links below are the sources, and every page of the site sits beside its source as HTML.\n\n"
         text += "## Skills\n\n"
-        for family in site.families {
+        for family in site.groups {
             for skill in family.skills {
                 text += "- [\(line(skill.name))](\(url(skill.skillFile)))"
                 if let description = skill.manifest?.description { text += ": \(line(description))" }

@@ -13,6 +13,7 @@ enum DocumentPage {
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill
+        frame.hasCode = document.hasHighlightableCode
         frame.sourceHref = SitePaths.url(to: document.path, from: page.path)
         var extra: [TocEntry] = []
         if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
@@ -25,8 +26,9 @@ enum DocumentPage {
             "skillName": .null,
             "hasReferences": false,
             "referencesTitle": .null,
-            "references": .list([]),
+            "documentTree": .null,
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
+            "neighbourhoodSVG": .null,
             "hasRelated": .bool(!related.isEmpty),
             "related": Relations.values(related, from: page.path),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
@@ -37,7 +39,7 @@ enum DocumentPage {
             let skillPage = SitePaths.page(forSource: skill.skillFile)
             values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))
             values["skillName"] = .string(skill.name)
-            frame.breadcrumbs = familyCrumbs(for: skill, page: page, site: site)
+            frame.breadcrumbs = groupCrumbs(for: skill, page: page, site: site)
                 + [(skill.name, SitePaths.url(to: skillPage, from: page.path))]
             let sequence = [skill.skillFile] + skill.documents
             if let index = sequence.firstIndex(of: document.path) {
@@ -53,12 +55,12 @@ enum DocumentPage {
         return (frame, values)
     }
 
-    /// Home › family: the trail above a skill.
-    static func familyCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
+    /// Home › group: the trail above a skill.
+    static func groupCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
         let home = SitePaths.url(to: SitePaths.home, from: page.path)
         var crumbs: [(title: String, href: String)] = [("Home", home)]
-        if let index = site.familyOfSkill[skill.folder] {
-            crumbs.append((site.families[index].name, home + "#" + HomePage.familyID(index, site: site)))
+        if let index = site.groupOfSkill[skill.folder] {
+            crumbs.append((site.groups[index].name, home + "#" + site.groupIDs[index]))
         }
         return crumbs
     }

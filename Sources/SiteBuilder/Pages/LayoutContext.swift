@@ -35,7 +35,8 @@ enum LayoutContext {
             // The 404 page is served at any address: it carries its style inline and loads nothing.
             "standalone": .bool(page.kind == .notFound),
             "inlineCSS": page.kind == .notFound ? .string(site.inlineCSS) : .null,
-            "hasHighlight": .bool(site.hasHighlight),
+            "hasHighlight": .bool(site.hasHighlight && frame.hasCode),
+            "hasReportFilter": .bool(page.kind.isReport && page.kind != .graph),
             "hasSearchScript": .bool(site.hasSearchScript),
         ]
     }

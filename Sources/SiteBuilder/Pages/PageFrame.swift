@@ -14,10 +14,20 @@ struct PageFrame: Sendable {
     var sourceHref: String?
     /// The skill whose entry the sidebar expands.
     var currentSkill: Skill?
+    /// Whether the page shows code in a named language, the only pages that load highlight.js
+    /// (at about 850 KB it would otherwise be most of a first visit).
+    var hasCode = false
 
     init(pageTitle: String, description: String? = nil) {
         self.pageTitle = pageTitle
         self.description = description
+    }
+}
+
+extension Document {
+    /// Whether highlight.js has anything to colour on this document's page.
+    var hasHighlightableCode: Bool {
+        markdown.codeBlocks.contains { !CodeBlockHTML.sanitizedLanguage($0.language ?? "").isEmpty }
     }
 }
 

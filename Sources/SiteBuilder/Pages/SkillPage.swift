@@ -15,8 +15,9 @@ enum SkillPage {
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)
         frame.currentSkill = skill
+        frame.hasCode = document?.hasHighlightableCode ?? false
         frame.sourceHref = SitePaths.url(to: skill.skillFile, from: page.path)
-        frame.breadcrumbs = DocumentPage.familyCrumbs(for: skill, page: page, site: site)
+        frame.breadcrumbs = DocumentPage.groupCrumbs(for: skill, page: page, site: site)
         if let first = documents.first {
             frame.next = (first.title, SitePaths.url(to: SitePaths.page(forSource: first.path), from: page.path))
         }
@@ -31,11 +32,12 @@ enum SkillPage {
             "body": .string(body.html),
             "hasReferences": .bool(!documents.isEmpty),
             "referencesTitle": .string(referencesTitle),
-            "references": .list(documents.map {
-                ["title": .string($0.title), "href": .string(SitePaths.url(to: SitePaths.page(forSource: $0.path), from: page.path)),
-                 "path": .string(String($0.path.dropFirst(skill.folder.isEmpty ? 0 : skill.folder.count + 1)))]
-            }),
+            "documentTree": ["children": .list(DocumentTree.values(skill, page: page, graph: graph))],
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
+            "neighbourhoodSVG": .text(NeighbourhoodSVG(
+                center: skill.name,
+                incoming: referencedBy.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) },
+                outgoing: related.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) }).render()),
             "hasRelated": .bool(!related.isEmpty),
             "related": Relations.values(related, from: page.path),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),

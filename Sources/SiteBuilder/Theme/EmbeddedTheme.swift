@@ -7,6 +7,203 @@ enum EmbeddedTheme {
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0757c2"/><path d="M8 7h11a5 5 0 0 1 5 5v13H13a5 5 0 0 1-5-5z" fill="#ffffff"/><path d="M12 12h8M12 16h8M12 20h5" stroke="#0757c2" stroke-width="2" stroke-linecap="round"/></svg>
 
 """#,
+        "assets/home-filter.js": #"""
+// The home page's instant filter: matches skills by name and description as you type. A small
+// collection's cards are all on the page; a large one lists names only, and the names with the
+// start of each description (skills.js) load on first use, so the home page stays small.
+(function () {
+  "use strict";
+
+  var shownAtMost = 60;
+
+  function start() {
+    var box = document.querySelector(".skill-filter");
+    if (!box) return;
+    var input = box.querySelector("input");
+    var status = box.querySelector(".filter-status");
+    var matches = box.querySelector("#Skill-matches");
+    var groups = document.querySelector(".skill-groups");
+    var jump = document.querySelector(".jump-list");
+    var listURL = box.getAttribute("data-list");
+    var skills = fromPage();
+    var loading = false;
+    box.hidden = false;
+
+    // [name, href, description, group] for each skill shown on the page.
+    function fromPage() {
+      var rows = [];
+      Array.prototype.forEach.call(document.querySelectorAll(".skill-groups section"), function (section) {
+        var heading = section.querySelector("h2");
+        var group = heading ? heading.firstChild.textContent.trim() : "";
+        Array.prototype.forEach.call(section.querySelectorAll(".card, .skill-names li"), function (item) {
+          var link = item.querySelector("a");
+          var description = item.querySelector(".card-description");
+          rows.push([link.textContent, link.getAttribute("href"), description ? description.textContent : "", group]);
+        });
+      });
+      return rows;
+    }
+
+    function loadList() {
+      if (!listURL || loading) return;
+      loading = true;
+      var script = document.createElement("script");
+      script.src = listURL;
+      script.onload = function () {
+        if (Array.isArray(window.skillbookSkills)) {
+          skills = window.skillbookSkills;
+          update();
+        }
+      };
+      document.head.appendChild(script);
+    }
+
+    function rank(skill, words, query) {
+      var name = skill[0].toLowerCase();
+      var text = name + " " + skill[2].toLowerCase() + " " + skill[3].toLowerCase();
+      for (var i = 0; i < words.length; i++) {
+        if (text.indexOf(words[i]) < 0) return -1;
+      }
+      if (name === query) return 0;
+      if (name.indexOf(query) === 0) return 1;
+      if (words.every(function (word) { return name.indexOf(word) >= 0; })) return 2;
+      return 3;
+    }
+
+    function card(skill) {
+      var item = document.createElement("li");
+      item.className = "card";
+      var heading = document.createElement("h3");
+      var link = document.createElement("a");
+      link.href = skill[1];
+      link.textContent = skill[0];
+      heading.appendChild(link);
+      item.appendChild(heading);
+      if (skill[2]) {
+        var description = document.createElement("p");
+        description.className = "card-description";
+        description.textContent = skill[2];
+        item.appendChild(description);
+      }
+      var group = document.createElement("p");
+      group.className = "card-meta";
+      group.textContent = skill[3];
+      item.appendChild(group);
+      return item;
+    }
+
+    function update() {
+      var query = input.value.trim().toLowerCase();
+      var words = query.split(/\s+/).filter(Boolean);
+      matches.textContent = "";
+      if (words.length === 0) {
+        matches.hidden = true;
+        groups.hidden = false;
+        if (jump) jump.hidden = false;
+        status.textContent = "";
+        return;
+      }
+      var found = [];
+      skills.forEach(function (skill, index) {
+        var score = rank(skill, words, query);
+        if (score >= 0) found.push([score, index]);
+      });
+      found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+      found.slice(0, shownAtMost).forEach(function (entry) { matches.appendChild(card(skills[entry[1]])); });
+      matches.hidden = found.length === 0;
+      groups.hidden = true;
+      if (jump) jump.hidden = true;
+      var count = found.length === 1 ? "1 skill matches" : found.length + " skills match";
+      status.textContent = found.length > shownAtMost ? count + "; the first " + shownAtMost + " are shown" : count;
+    }
+
+    input.addEventListener("focus", loadList);
+    input.addEventListener("input", function () {
+      loadList();
+      update();
+    });
+    if (input.value) update();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
+
+"""#,
+        "assets/report-filter.js": #"""
+// Filters a report page by severity and by skill or file, from file:// as from a server: the
+// page holds every row, so filtering only hides rows. The choice travels in the query string
+// (?severity=error&skill=name) to the report's other pages, so it survives paging.
+(function () {
+  "use strict";
+
+  function start() {
+    var form = document.querySelector(".report-filter");
+    var rows = document.querySelectorAll(".diagnostics > .diagnostic, .duplicate-cluster, .report-summary tr[data-severity]");
+    if (!form || rows.length === 0) return;
+    var input = form.querySelector("input[name=skill]");
+    var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=severity]"));
+    var status = form.querySelector(".filter-status");
+    var params = new URLSearchParams(window.location.search);
+    var wanted = params.get("severity");
+    if (wanted) {
+      var chosen = wanted.split(",");
+      boxes.forEach(function (box) { box.checked = chosen.indexOf(box.value) >= 0; });
+    }
+    input.value = params.get("skill") || "";
+    form.hidden = false;
+
+    // What a row is matched against: its skill and the places it names.
+    var texts = Array.prototype.map.call(rows, function (row) {
+      var places = Array.prototype.map.call(row.querySelectorAll(".place"), function (place) { return place.textContent; });
+      return ((row.getAttribute("data-skill") || "") + " " + places.join(" ")).toLowerCase();
+    });
+
+    function apply() {
+      var severities = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
+      var text = input.value.trim().toLowerCase();
+      var shown = 0, total = 0;
+      Array.prototype.forEach.call(rows, function (row, index) {
+        var isTableRow = row.tagName === "TR";
+        var severity = row.getAttribute("data-severity");
+        var visible = (!severity || boxes.length === 0 || severities.indexOf(severity) >= 0)
+          && (isTableRow || !text || texts[index].indexOf(text) >= 0);
+        row.hidden = !visible;
+        if (!isTableRow) {
+          total += 1;
+          if (visible) shown += 1;
+        }
+      });
+      if (status) status.textContent = total > 0 && (text || severities.length < boxes.length) ? shown + " of " + total + " shown" : "";
+      var query = new URLSearchParams();
+      if (boxes.length > 0 && severities.length < boxes.length) query.set("severity", severities.join(","));
+      if (text) query.set("skill", input.value.trim());
+      var search = query.toString() ? "?" + query.toString() : "";
+      Array.prototype.forEach.call(document.querySelectorAll("a.report-link, .pager a"), function (link) {
+        var href = link.getAttribute("href").replace(/\?[^#]*/, "");
+        var hash = href.indexOf("#");
+        link.setAttribute("href", hash >= 0 ? href.slice(0, hash) + search + href.slice(hash) : href + search);
+      });
+      try { window.history.replaceState(null, "", window.location.pathname + search + window.location.hash); } catch (error) { /* file:// in some browsers */ }
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    input.addEventListener("input", apply);
+    boxes.forEach(function (box) { box.addEventListener("change", apply); });
+    apply();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
+
+"""#,
         "assets/search-ui.js": #"""
 // Skillbook search in the page: results drop down under the top bar's box as you type, the
 // search page (search.html?q=...) lists every result, and the page a result leads to has the
@@ -1682,7 +1879,7 @@ main:focus { outline: none; }
 }
 .layout.has-toc { grid-template-columns: minmax(14rem, 18rem) minmax(0, 1fr) minmax(12rem, 16rem); }
 main { min-width: 0; max-width: var(--reading); width: 100%; padding: 1.5rem 0 3rem; }
-.page-home main, .page-diagnostics main, .page-graph main { max-width: 68rem; }
+.page-home main, .page-diagnostics main, .page-diagnostics-part main, .page-graph main { max-width: 68rem; }
 
 .sidebar, .toc {
   position: sticky; top: 3.5rem; align-self: start;
@@ -1762,6 +1959,13 @@ a.broken-link:visited { color: var(--broken); }
 
 .relations .path, .relations .how, .count, .card-meta, .collection-stats { color: var(--muted); font-size: 0.875rem; }
 .link-list { padding-left: 1.2rem; }
+.relations > .document-tree { padding-left: 1.2rem; }
+.document-tree .document-tree { padding-left: 1.2rem; margin: 0.2rem 0 0.4rem; }
+.tree-folder { list-style: none; }
+.tree-folder-name { font-family: var(--mono); font-size: 0.9375rem; font-weight: 600; }
+.relations .document-tree .path { color: var(--muted); font-size: 0.8125rem; }
+.sidebar .path, .sidebar .tree-folder > .count { display: none; }
+.sidebar .tree-folder-name { display: block; padding: 0.15rem 0.4rem; font-size: 0.8125rem; color: var(--muted); }
 
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border); }
 .pager a { display: flex; flex-direction: column; max-width: 48%; padding: 0.5rem 0.75rem; border: 1px solid var(--border); border-radius: var(--radius); text-decoration: none; }
@@ -1777,6 +1981,18 @@ a.broken-link:visited { color: var(--broken); }
 .card p { margin: 0 0 0.5rem; font-size: 0.9375rem; }
 .card .card-description { display: -webkit-box; -webkit-line-clamp: 5; -webkit-box-orient: vertical; overflow: hidden; }
 .card .card-meta { margin: 0; }
+
+.skill-filter { margin: 1.5rem 0; }
+.skill-filter[hidden], .skill-groups[hidden], .jump-list[hidden], #Skill-matches[hidden] { display: none; }
+.skill-filter label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+.skill-filter input { width: 100%; max-width: 32rem; padding: 0.4rem 0.6rem; font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--muted); border-radius: var(--radius); }
+.skill-filter .filter-status { margin: 0.5rem 0; color: var(--muted); font-size: 0.875rem; }
+.skill-filter .filter-status:empty { display: none; }
+.jump-list ul { list-style: none; padding: 0; columns: 14rem; column-gap: 1.5rem; font-size: 0.9375rem; }
+.jump-list li { break-inside: avoid; margin: 0 0 0.2rem; }
+.skill-names { list-style: none; padding: 0; columns: 15rem; column-gap: 1.5rem; }
+.skill-names li { break-inside: avoid; margin: 0 0 0.2rem; overflow-wrap: anywhere; }
+.card .path, .skill-names .path { color: var(--muted); font-size: 0.8125rem; font-family: var(--mono); }
 
 /* Reports */
 .diagnostic-file h2 { font-size: 1.05rem; font-family: var(--mono); overflow-wrap: anywhere; }
@@ -1796,6 +2012,19 @@ a.broken-link:visited { color: var(--broken); }
 .duplicate-members .how, .cluster-detail { color: var(--muted); font-size: 0.875rem; }
 .duplicate-members blockquote { margin: 0.25rem 0 0.5rem; }
 .all-clear { font-size: 1.125rem; }
+.report-summary td, .report-summary th { font-size: 0.9375rem; }
+.report-filter { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 1.5rem 0 1rem; padding: 0.75rem 1rem; background: var(--bg-soft); border: 1px solid var(--border); border-radius: var(--radius); }
+.report-filter[hidden] { display: none; }
+.report-filter fieldset { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0; padding: 0; border: 0; }
+.report-filter legend { float: left; margin-right: 0.5rem; font-weight: 600; }
+.report-filter input[type=search] { flex: 1 1 12rem; padding: 0.3rem 0.5rem; font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--muted); border-radius: var(--radius); }
+.report-filter .filter-status { flex-basis: 100%; margin: 0; color: var(--muted); font-size: 0.875rem; }
+.report-filter .filter-status:empty { display: none; }
+.report-pages ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; padding: 0; }
+.report-pages li + li { margin-top: 0; }
+.report-pages a { display: inline-block; min-width: 2.5rem; padding: 0.2rem 0.5rem; text-align: center; border: 1px solid var(--border); border-radius: var(--radius); }
+.report-pages a[aria-current=page] { background: var(--bg-soft); font-weight: 700; }
+.diagnostics > [hidden], .duplicate-cluster[hidden], tr[hidden] { display: none; }
 .line-anchor { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
 .line-anchor:target + :not(.line-anchor) { background: var(--mark); }
 
@@ -1806,7 +2035,15 @@ a.broken-link:visited { color: var(--broken); }
 .graph-node circle { stroke: var(--bg); stroke-width: 2; }
 .graph-node text { fill: var(--text); font-family: var(--font); font-size: 11px; }
 .graph-node a:focus-visible circle { stroke: var(--focus); stroke-width: 4; }
+.neighbourhood-figure { margin: 0 0 1rem; }
+.neighbourhood-figure svg { display: block; width: 100%; height: auto; max-width: 40rem; }
+.neighbourhood-figure figcaption { color: var(--muted); font-size: 0.875rem; }
+.neighbourhood-center { fill: var(--bg-soft); stroke: var(--focus); stroke-width: 1.5; }
+.neighbourhood-center-label, .neighbourhood-more { fill: var(--text); font-family: var(--font); font-size: 12px; }
+.neighbourhood-more { fill: var(--muted); }
+.graph-node:focus-visible circle { stroke: var(--focus); stroke-width: 4; }
 .graph-table td, .graph-table th { font-size: 0.875rem; }
+.graph-table .graph-group th { background: var(--bg-soft); }
 .graph-arrow { fill: var(--graph-edge); }
 .graph-family-0 { fill: var(--graph-0); } .graph-family-1 { fill: var(--graph-1); }
 .graph-family-2 { fill: var(--graph-2); } .graph-family-3 { fill: var(--graph-3); }
@@ -2032,15 +2269,8 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasBreadcrumbs}}
 
 """#,
-        "diagnostics.mustache": #"""
-<h1>{{pageTitle}}</h1>
-<p class="lead">{{summary}}</p>
-{{#files}}
-<section class="diagnostic-file" aria-labelledby="{{id}}">
-<h2 id="{{id}}">{{#href}}<a href="{{href}}">{{file}}</a>{{/href}}{{^href}}{{file}}{{/href}} <span class="count">{{count}}</span></h2>
-<ul class="diagnostics">
-{{#diagnostics}}
-<li class="diagnostic severity-{{severity}}">
+        "diagnostic.mustache": #"""
+<li class="diagnostic severity-{{severity}}" data-severity="{{severity}}"{{#skill}} data-skill="{{skill}}"{{/skill}}>
 <span class="badge badge-{{severity}}">{{severity}}</span>
 {{#href}}<a class="place" href="{{href}}">{{place}}</a>{{/href}}{{^href}}<span class="place">{{place}}</span>{{/href}}
 <span class="message">{{{messageHTML}}}</span> <code class="diagnostic-code">{{code}}</code>
@@ -2055,13 +2285,77 @@ a.broken-link:visited { color: var(--broken); }
 <p class="suggestion">suggestion: {{{suggestionHTML}}}</p>
 {{/suggestionHTML}}
 </li>
+
+"""#,
+        "diagnostics-part.mustache": #"""
+<h1><code>{{code}}</code>{{#partLabel}} <span class="count">{{partLabel}}</span>{{/partLabel}}</h1>
+<p class="lead">{{lead}} <a class="report-link" href="{{summaryHref}}">All codes</a>.</p>
+{{#hasParts}}
+<nav class="report-pages" aria-label="Pages of {{code}}">
+<ul>
+{{#parts}}
+<li>{{#isPage}}<a class="report-link" href="{{href}}" aria-current="page">{{label}}</a>{{/isPage}}{{^isPage}}<a class="report-link" href="{{href}}">{{label}}</a>{{/isPage}}</li>
+{{/parts}}
+</ul>
+</nav>
+{{/hasParts}}
+{{> report-filter}}
+<ul class="diagnostics">
+{{#diagnostics}}
+{{> diagnostic}}
+{{/diagnostics}}
+</ul>
+
+"""#,
+        "diagnostics.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{summary}}</p>
+{{#hasFindings}}
+<h2 id="Codes">By code</h2>
+<div class="table-scroll" role="region" tabindex="0" aria-labelledby="Codes">
+<table class="report-summary">
+<thead>
+<tr><th scope="col">Severity</th><th scope="col">Code</th><th scope="col" class="align-right">Findings</th><th scope="col" class="align-right">Files</th></tr>
+</thead>
+<tbody>
+{{#codes}}
+<tr data-severity="{{severity}}"><td><span class="badge badge-{{severity}}">{{severity}}</span></td><td><a class="report-link" href="{{href}}"><code>{{code}}</code></a>{{#pagesLabel}} <span class="count">{{pagesLabel}}</span>{{/pagesLabel}}</td><td class="align-right">{{count}}</td><td class="align-right">{{files}}</td></tr>
+{{/codes}}
+</tbody>
+</table>
+</div>
+{{/hasFindings}}
+{{#hasSections}}
+{{> report-filter}}
+{{/hasSections}}
+{{#sections}}
+<section class="diagnostic-code-section" aria-labelledby="{{id}}">
+<h2 id="{{id}}"><code>{{code}}</code> <span class="count">{{count}}</span></h2>
+<ul class="diagnostics">
+{{#diagnostics}}
+{{> diagnostic}}
 {{/diagnostics}}
 </ul>
 </section>
-{{/files}}
-{{^files}}
+{{/sections}}
+{{^hasFindings}}
 <p class="all-clear">No problems found.</p>
-{{/files}}
+{{/hasFindings}}
+
+"""#,
+        "document-tree.mustache": #"""
+<ul class="document-tree">
+{{#children}}
+{{#isFolder}}
+<li class="tree-folder"><span class="tree-folder-name">{{name}}</span> <span class="count">{{count}}</span>
+{{> document-tree}}
+</li>
+{{/isFolder}}
+{{^isFolder}}
+<li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a> <span class="path">{{path}}</span></li>
+{{/isFolder}}
+{{/children}}
+</ul>
 
 """#,
         "document.mustache": #"""
@@ -2081,10 +2375,7 @@ a.broken-link:visited { color: var(--broken); }
 {{> relations}}
 
 """#,
-        "duplicates.mustache": #"""
-<h1>{{pageTitle}}</h1>
-<p class="lead">{{summary}}</p>
-{{#clusters}}
+        "duplicate-cluster.mustache": #"""
 <section class="duplicate-cluster" aria-labelledby="{{id}}">
 <h2 id="{{id}}">{{title}}</h2>
 {{#detail}}
@@ -2100,10 +2391,37 @@ a.broken-link:visited { color: var(--broken); }
 {{/members}}
 </ul>
 </section>
+
+"""#,
+        "duplicates-part.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{lead}}</p>
+{{> report-filter}}
+{{#clusters}}
+{{> duplicate-cluster}}
 {{/clusters}}
-{{^clusters}}
+
+"""#,
+        "duplicates.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{summary}}</p>
+{{#hasParts}}
+<h2 id="Pages">Clusters, largest first</h2>
+<ul class="link-list report-pages-list">
+{{#parts}}
+<li><a class="report-link" href="{{href}}">{{label}}</a> <span class="count">{{detail}}</span></li>
+{{/parts}}
+</ul>
+{{/hasParts}}
+{{#hasFilter}}
+{{> report-filter}}
+{{/hasFilter}}
+{{#clusters}}
+{{> duplicate-cluster}}
+{{/clusters}}
+{{#emptyMessage}}
 <p class="all-clear">{{emptyMessage}}</p>
-{{/clusters}}
+{{/emptyMessage}}
 
 """#,
         "graph.mustache": #"""
@@ -2119,12 +2437,19 @@ a.broken-link:visited { color: var(--broken); }
 <p>{{tooLarge}}</p>
 {{/svg}}
 <h2 id="Connections">Connections</h2>
+{{#unconnected}}
+<p>{{unconnected}}</p>
+{{/unconnected}}
 <div class="table-scroll" role="region" tabindex="0" aria-label="Connections between skills">
 <table class="graph-table">
 <thead>
 <tr><th scope="col">Skill</th><th scope="col">Points to</th><th scope="col">Pointed to by</th></tr>
 </thead>
+{{#groups}}
 <tbody>
+{{#showName}}
+<tr class="graph-group"><th scope="colgroup" colspan="3" id="{{id}}">{{name}}</th></tr>
+{{/showName}}
 {{#nodes}}
 <tr id="{{id}}">
 <th scope="row"><a href="{{href}}">{{name}}</a></th>
@@ -2133,6 +2458,7 @@ a.broken-link:visited { color: var(--broken); }
 </tr>
 {{/nodes}}
 </tbody>
+{{/groups}}
 </table>
 </div>
 
@@ -2143,13 +2469,43 @@ a.broken-link:visited { color: var(--broken); }
 <p class="lead">{{description}}</p>
 {{/description}}
 <p class="collection-stats">{{stats}}{{#readmeHref}} · <a href="{{readmeHref}}">About this collection</a>{{/readmeHref}} · <a href="{{root}}reports/diagnostics.html">{{diagnosticsSummary}}</a></p>
-{{#families}}
+{{#hasSkills}}
+<div class="skill-filter" hidden{{#listHref}} data-list="{{listHref}}"{{/listHref}}>
+<label for="Skill-filter">Filter skills by name or description</label>
+<input type="search" id="Skill-filter" autocomplete="off" aria-controls="Skill-matches">
+<p class="filter-status" id="Skill-filter-status" aria-live="polite"></p>
+<ul class="cards" id="Skill-matches" hidden></ul>
+</div>
+{{/hasSkills}}
+{{#hasJumpList}}
+<nav class="jump-list" aria-labelledby="Groups">
+<h2 id="Groups">Groups</h2>
+<ul>
+{{#groups}}
+<li><a href="#{{id}}">{{name}}</a> <span class="count">{{count}}</span></li>
+{{/groups}}
+</ul>
+</nav>
+{{/hasJumpList}}
+<div class="skill-groups">
+{{#groups}}
 <section class="family" aria-labelledby="{{id}}">
 <h2 id="{{id}}">{{name}} <span class="count">{{count}}</span></h2>
+{{#compact}}
+<ul class="skill-names">
+{{#skills}}
+<li><a href="{{href}}">{{name}}</a>{{#folder}} <span class="path">{{folder}}</span>{{/folder}}</li>
+{{/skills}}
+</ul>
+{{/compact}}
+{{^compact}}
 <ul class="cards">
 {{#skills}}
 <li class="card">
 <h3><a href="{{href}}">{{name}}</a></h3>
+{{#folder}}
+<p class="path">{{folder}}</p>
+{{/folder}}
 {{#description}}
 <p class="card-description">{{description}}</p>
 {{/description}}
@@ -2157,8 +2513,10 @@ a.broken-link:visited { color: var(--broken); }
 </li>
 {{/skills}}
 </ul>
+{{/compact}}
 </section>
-{{/families}}
+{{/groups}}
+</div>
 {{#hasLoose}}
 <section class="family" aria-labelledby="Documents">
 <h2 id="Documents">Other documents <span class="count">{{looseCount}}</span></h2>
@@ -2169,9 +2527,9 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 </section>
 {{/hasLoose}}
-{{^families}}
+{{^groups}}
 <p>This collection has no skills yet: a skill is a folder with a <code>SKILL.md</code> file.</p>
-{{/families}}
+{{/groups}}
 
 """#,
         "layout.mustache": #"""
@@ -2225,6 +2583,12 @@ a.broken-link:visited { color: var(--broken); }
 <script src="{{root}}assets/highlight.min.js" defer></script>
 {{/hasHighlight}}
 <script src="{{root}}assets/site.js" defer></script>
+{{#isHome}}
+<script src="{{root}}assets/home-filter.js" defer></script>
+{{/isHome}}
+{{#hasReportFilter}}
+<script src="{{root}}assets/report-filter.js" defer></script>
+{{/hasReportFilter}}
 {{#hasSearchScript}}
 <script src="{{root}}assets/search.js" defer></script>
 <script src="{{root}}assets/search-ui.js" defer></script>
@@ -2274,16 +2638,20 @@ a.broken-link:visited { color: var(--broken); }
 {{#hasReferences}}
 <section class="relations" aria-labelledby="References">
 <h2 id="References">{{referencesTitle}}</h2>
-<ul class="link-list">
-{{#references}}
-<li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
-{{/references}}
-</ul>
+{{#documentTree}}
+{{> document-tree}}
+{{/documentTree}}
 </section>
 {{/hasReferences}}
 {{#hasConnections}}
 <section class="relations" aria-labelledby="Connections">
 <h2 id="Connections">Connections</h2>
+{{#neighbourhoodSVG}}
+<figure class="neighbourhood-figure">
+{{{neighbourhoodSVG}}}
+<figcaption>Pointed to by, on the left; points to, on the right.</figcaption>
+</figure>
+{{/neighbourhoodSVG}}
 {{#hasRelated}}
 <h3 id="Related">Related skills</h3>
 <ul class="link-list">
@@ -2302,6 +2670,22 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasReferencedBy}}
 </section>
 {{/hasConnections}}
+
+"""#,
+        "report-filter.mustache": #"""
+<form class="report-filter" role="search" aria-label="Filter the findings" hidden>
+{{#filter.hasSeverities}}
+<fieldset>
+<legend>Severity</legend>
+{{#filter.severities}}
+<label><input type="checkbox" name="severity" value="{{severity}}" checked> {{severity}}</label>
+{{/filter.severities}}
+</fieldset>
+{{/filter.hasSeverities}}
+<label for="Filter-skill">Skill or file</label>
+<input type="search" id="Filter-skill" name="skill" autocomplete="off">
+<p class="filter-status" aria-live="polite"></p>
+</form>
 
 """#,
         "search.mustache": #"""
@@ -2326,11 +2710,9 @@ a.broken-link:visited { color: var(--broken); }
 {{#skills}}
 <li{{#current}} class="current"{{/current}}><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{name}}</a>
 {{#hasDocuments}}
-<ul>
-{{#documents}}
-<li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a></li>
-{{/documents}}
-</ul>
+{{#documentTree}}
+{{> document-tree}}
+{{/documentTree}}
 {{/hasDocuments}}
 </li>
 {{/skills}}
