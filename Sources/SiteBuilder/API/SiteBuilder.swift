@@ -34,7 +34,9 @@ public enum SiteBuilder {
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
             }
+            let language = LanguageGuess.language(config: input.config, graph: input.graph)
             let site = SiteContext(input: withProblems, templates: try theme.templates(),
+                                   strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
             plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages)
@@ -183,13 +185,13 @@ public enum SiteBuilder {
         case .home: site.siteTitle
         case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
         case .document(let path): site.graph.document(at: path)?.title ?? path
-        case .diagnostics: "Diagnostics"
+        case .diagnostics: site.strings["diagnostics"]
         case .diagnosticsPart(let code, _): "Diagnostics: " + code
-        case .duplicates: "Duplicates"
+        case .duplicates: site.strings["duplicates"]
         case .duplicatesPart(let part): "Duplicates, page \(part)"
-        case .graph: "Skill graph"
-        case .search: "Search"
-        case .notFound: "Page not found"
+        case .graph: site.strings["skillGraph"]
+        case .search: site.strings["search"]
+        case .notFound: site.strings["pageNotFound"]
         }
     }
 }

@@ -16,7 +16,7 @@ enum DocumentPage {
         frame.hasCode = document.hasHighlightableCode
         frame.sourceHref = SitePaths.url(to: document.path, from: page.path)
         var extra: [TocEntry] = []
-        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
+        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         frame.toc = TocEntry.entries(for: document, extra: extra)
 
         var values: [String: MustacheValue] = [
@@ -34,7 +34,7 @@ enum DocumentPage {
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
             "referencedBy": Relations.values(referencedBy, from: page.path),
         ]
-        values.merge(MetadataPanel.values(for: document, title: "Frontmatter")) { $1 }
+        values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"])) { $1 }
         if let skill {
             let skillPage = SitePaths.page(forSource: skill.skillFile)
             values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))
@@ -50,7 +50,7 @@ enum DocumentPage {
                 if index + 1 < sequence.count { frame.next = link(sequence[index + 1]) }
             }
         } else {
-            frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+            frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         }
         return (frame, values)
     }
@@ -58,7 +58,7 @@ enum DocumentPage {
     /// Home › group: the trail above a skill.
     static func groupCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
         let home = SitePaths.url(to: SitePaths.home, from: page.path)
-        var crumbs: [(title: String, href: String)] = [("Home", home)]
+        var crumbs: [(title: String, href: String)] = [(site.strings["home"], home)]
         if let index = site.groupOfSkill[skill.folder] {
             crumbs.append((site.groups[index].name, home + "#" + site.groupIDs[index]))
         }

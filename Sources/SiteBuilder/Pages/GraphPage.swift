@@ -38,8 +38,8 @@ enum GraphPage {
         let svg = large ? groupDrawing(links: links, site: site) : GraphSVG(families: site.groups, links: links, page: page.path).render()
         let summary = "\(HomePage.plural(graph.skills.count, "skill")) and \(HomePage.plural(links.count, "connection")): "
             + "an arrow means that a document of one skill names, lists or links to another."
-        var frame = PageFrame(pageTitle: "Skill graph", description: summary)
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+        var frame = PageFrame(pageTitle: site.strings["skillGraph"], description: summary)
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [
             "summary": .string(summary),
             "svg": .text(svg),

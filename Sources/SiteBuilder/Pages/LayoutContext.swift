@@ -13,7 +13,8 @@ enum LayoutContext {
             ]
         }
         return [
-            "lang": "en",
+            "lang": .string(site.strings.language),
+            "strings": site.stringValues,
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "documentTitle": .string(title),

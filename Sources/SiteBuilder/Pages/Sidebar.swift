@@ -25,7 +25,7 @@ enum Sidebar {
             ]
         }
         let reports: [(String, String)] = [
-            ("Diagnostics", GeneratedPaths.diagnostics), ("Duplicates", GeneratedPaths.duplicates), ("Skill graph", GeneratedPaths.graph),
+            (site.strings["diagnostics"], GeneratedPaths.diagnostics), (site.strings["duplicates"], GeneratedPaths.duplicates), (site.strings["skillGraph"], GeneratedPaths.graph),
         ]
         return [
             "families": .list(familyValues),

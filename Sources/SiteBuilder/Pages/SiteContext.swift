@@ -5,6 +5,10 @@ import SkillParser
 struct SiteContext: Sendable {
     let input: SiteInput
     let templates: [String: MustacheTemplate]
+    /// The interface strings in the site's language (`strings.language`, the pages' `lang`).
+    let strings: InterfaceStrings
+    /// The same as a template value, `{{strings.key}}`, built once.
+    let stringValues: MustacheValue
     let siteTitle: String
     let description: String?
     /// The root README, linked from the home page.
@@ -42,12 +46,15 @@ struct SiteContext: Sendable {
         "Skill-filter", "Skill-filter-status", "Skill-matches", "Neighbourhood-title", "Neighbourhood-arrow", "Toc-toggle",
     ]
 
-    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool,
+    init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = InterfaceStrings(theme: .standard, language: "en"),
+         hasHighlight: Bool, hasSearchScript: Bool,
          stylesheet: String = "") {
         self.input = input
         // `</style` would end the element early; `<\/` means the same to CSS.
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
+        self.strings = strings
+        stringValues = .object(strings.values.mapValues { .string($0) })
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph

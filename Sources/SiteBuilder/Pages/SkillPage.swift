@@ -21,10 +21,10 @@ enum SkillPage {
         if let first = documents.first {
             frame.next = (first.title, SitePaths.url(to: SitePaths.page(forSource: first.path), from: page.path))
         }
-        let referencesTitle = documents.allSatisfy { $0.kind == .reference } ? "References" : "Documents"
+        let referencesTitle = documents.allSatisfy { $0.kind == .reference } ? site.strings["references"] : site.strings["documents"]
         var extra: [TocEntry] = []
         if !documents.isEmpty { extra.append(TocEntry(level: 2, text: referencesTitle, anchor: "References")) }
-        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
+        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         if let document { frame.toc = TocEntry.entries(for: document, extra: extra) }
 
         var values: [String: MustacheValue] = [
@@ -44,7 +44,7 @@ enum SkillPage {
             "referencedBy": Relations.values(referencedBy, from: page.path),
         ]
         if let document {
-            values.merge(MetadataPanel.values(for: document, title: "About this skill")) { $1 }
+            values.merge(MetadataPanel.values(for: document, title: site.strings["aboutThisSkill"])) { $1 }
         } else {
             values["hasMetadata"] = false
         }

@@ -1895,10 +1895,14 @@ main { min-width: 0; max-width: var(--reading); width: 100%; padding: 1.5rem 0 3
 .sidebar-family { margin-bottom: 0.5rem; }
 .sidebar-home, .sidebar-more { margin: 0 0 0.75rem; }
 
-.toc h2 { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); margin: 0 0 0.5rem; }
-.toc a { display: block; padding: 0.15rem 0; color: var(--muted); text-decoration: none; }
+.layout > .sidebar { grid-column: 1; grid-row: 1 / span 2; }
+.layout > main { grid-column: 2; grid-row: 1 / span 2; }
+.layout > .toc { grid-column: 3; grid-row: 1; }
+.toc summary { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); font-weight: 600; margin: 0 0 0.5rem; cursor: pointer; }
+.toc a { display: block; padding: 0.15rem 0 0.15rem 0.5rem; border-left: 2px solid transparent; color: var(--muted); text-decoration: none; }
 .toc a:hover { color: var(--link); text-decoration: underline; }
-.toc .toc-level-3 { padding-left: 0.9rem; }
+.toc a[aria-current="true"] { color: var(--link); border-left-color: var(--link); font-weight: 600; }
+.toc .toc-level-3 { padding-left: 1.4rem; }
 
 /* Content */
 h1, h2, h3, h4, h5, h6 { line-height: 1.25; margin: 2rem 0 0.75rem; position: relative; }
@@ -1949,7 +1953,9 @@ a.broken-link:visited { color: var(--broken); }
 .breadcrumbs li + li::before { content: "›"; margin: 0 0.4rem; }
 
 .metadata { margin: 0 0 2rem; padding: 0.75rem 1rem; background: var(--bg-soft); border: 1px solid var(--border); border-radius: var(--radius); font-size: 0.9375rem; }
-.metadata h2 { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0 0 0.5rem; padding: 0; }
+.metadata > summary { cursor: pointer; color: var(--muted); }
+.metadata h2 { display: inline; font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0; padding: 0; }
+.metadata[open] > summary { margin-bottom: 0.5rem; }
 .metadata dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0; }
 .metadata dt { font-weight: 600; }
 .metadata dd { margin: 0; }
@@ -2070,23 +2076,35 @@ a.broken-link:visited { color: var(--broken); }
 .hljs-strong { font-weight: 700; }
 
 /* Narrow screens: the sidebar becomes a menu (with JavaScript) or moves below the content. */
+/* Below 75rem "On this page" sits at the top of the content, collapsed (site.js closes it). */
 @media (max-width: 75rem) {
   .layout.has-toc { grid-template-columns: minmax(14rem, 18rem) minmax(0, 1fr); }
-  .toc { display: none; }
+  .layout > .toc { grid-column: 2; grid-row: 1; position: static; max-height: none; padding: 1rem 0 0; }
+  .layout.has-toc > main { grid-row: 2; padding-top: 0.75rem; }
+  .toc-box { border: 1px solid var(--border); border-radius: var(--radius); background: var(--bg-soft); padding: 0.5rem 0.75rem; }
+  .toc-box summary { margin: 0; }
+  .toc-box[open] summary { margin-bottom: 0.5rem; }
+  .toc-box ul { max-height: 60vh; overflow-y: auto; }
 }
 @media (max-width: 52rem) {
   .layout, .layout.has-toc { grid-template-columns: minmax(0, 1fr); }
-  main { order: 1; padding-top: 1rem; }
-  .sidebar { order: 2; position: static; max-height: none; border-top: 1px solid var(--border); }
-  .js .sidebar { display: none; }
-  .js .sidebar.open { display: block; position: fixed; top: 3.5rem; right: 0; bottom: 0; left: 0; z-index: 9; overflow-y: auto; padding: 1rem; background: var(--bg); }
+  .layout > .toc { grid-column: 1; grid-row: 1; }
+  .layout > main, .layout.has-toc > main { grid-column: 1; grid-row: 2; padding-top: 1rem; }
+  .layout > .sidebar { grid-column: 1; grid-row: 3; position: static; max-height: none; border-top: 1px solid var(--border); }
+  .js .layout > .sidebar { display: none; }
+  /* The phone menu covers the whole screen below the top bar; site.js makes the rest inert. */
+  .js .layout > .sidebar.open { display: block; position: fixed; top: 0; right: 0; bottom: 0; left: 0; z-index: 9;
+    height: 100vh; height: 100dvh; max-height: none; overflow-y: auto; overscroll-behavior: contain;
+    padding: 4.5rem 1rem 2rem; background: var(--bg); }
+  .menu-open { overflow: hidden; }
   h1 { font-size: 1.6rem; }
   .metadata dl { grid-template-columns: minmax(0, 1fr); }
   .metadata dd { margin-bottom: 0.4rem; }
 }
 @media (max-width: 30rem) {
   .topbar { gap: 0.4rem; padding: 0.4rem 0.5rem; }
-  .search-form { flex-basis: 7rem; }
+  .search-form { flex: 1 1 6rem; }
+  .search-form input { padding: 0.4rem 0.4rem; }
   .pager a { max-width: 100%; }
   .pager { flex-direction: column; }
 }
@@ -2127,7 +2145,6 @@ a.broken-link:visited { color: var(--broken); }
     function show() {
       var dark = currentTheme() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      if (label) label.textContent = "Dark theme";
       button.title = dark ? "Switch to the light theme" : "Switch to the dark theme";
     }
     button.hidden = false;
@@ -2141,30 +2158,107 @@ a.broken-link:visited { color: var(--broken); }
     });
   }
 
+  // The phone menu: full height, the rest of the page inert while it is open (so Tab stays in
+  // the menu and taps cannot reach the page below), Escape or the button closes it.
   function setUpSidebarToggle() {
     var button = document.querySelector(".sidebar-toggle");
     var sidebar = document.getElementById("Sidebar");
     if (!button || !sidebar) return;
     button.hidden = false;
-    function close() {
-      sidebar.classList.remove("open");
-      button.setAttribute("aria-expanded", "false");
+    var outside = Array.prototype.filter.call(
+      document.querySelectorAll("body > *, .layout > *, .topbar > *"),
+      function (element) {
+        return element !== sidebar && element !== button && !element.contains(sidebar) && !element.contains(button);
+      });
+    function setOpen(open) {
+      sidebar.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      document.body.classList.toggle("menu-open", open);
+      outside.forEach(function (element) { element.inert = open; });
     }
     button.addEventListener("click", function () {
       var open = !sidebar.classList.contains("open");
-      sidebar.classList.toggle("open", open);
-      button.setAttribute("aria-expanded", open ? "true" : "false");
+      setOpen(open);
       if (open) {
         var current = sidebar.querySelector("[aria-current=page]") || sidebar.querySelector("a");
         if (current) current.focus();
       }
     });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && sidebar.classList.contains("open")) {
-        close();
+      if (!sidebar.classList.contains("open")) return;
+      if (event.key === "Escape") {
+        setOpen(false);
         button.focus();
+      } else if (event.key === "Tab") {
+        // Round from the last link of the menu to its button and back.
+        var links = sidebar.querySelectorAll("a[href], summary");
+        var last = links[links.length - 1];
+        if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          button.focus();
+        } else if (event.shiftKey && document.activeElement === button && last) {
+          event.preventDefault();
+          last.focus();
+        }
       }
     });
+    var wide = window.matchMedia("(min-width: 52.01rem)");
+    var closeWhenWide = function () { if (wide.matches && sidebar.classList.contains("open")) setOpen(false); };
+    if (wide.addEventListener) wide.addEventListener("change", closeWhenWide);
+  }
+
+  // "On this page" and the metadata box start closed on small screens (the box stays open when
+  // a link leads into it); the table marks the section being read.
+  function setUpCollapsibles() {
+    var toc = document.querySelector(".toc-box");
+    if (toc && window.matchMedia("(max-width: 75rem)").matches) {
+      toc.open = false;
+      toc.addEventListener("click", function (event) {
+        if (event.target.closest && event.target.closest("a")) toc.open = false;
+      });
+    }
+    var metadata = document.querySelector("details.metadata");
+    if (metadata) {
+      var openForHash = function () {
+        var hash = decodeURIComponent(window.location.hash.slice(1));
+        var target = hash && document.getElementById(hash);
+        if (target && metadata.contains(target)) metadata.open = true;
+      };
+      if (window.matchMedia("(max-width: 40rem)").matches) metadata.open = false;
+      openForHash();
+      window.addEventListener("hashchange", openForHash);
+    }
+    if (toc) trackCurrentSection(toc);
+  }
+
+  function trackCurrentSection(toc) {
+    var entries = Array.prototype.map.call(toc.querySelectorAll("a[href^='#']"), function (link) {
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      return { link: link, heading: document.getElementById(id) };
+    }).filter(function (entry) { return entry.heading; });
+    if (entries.length === 0) return;
+    var current = null;
+    var scheduled = false;
+    function mark() {
+      scheduled = false;
+      var offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 72;
+      var chosen = entries[0];
+      for (var i = 0; i < entries.length; i++) {
+        if (entries[i].heading.getBoundingClientRect().top <= offset + 8) chosen = entries[i];
+      }
+      if (chosen === current) return;
+      if (current) current.link.removeAttribute("aria-current");
+      chosen.link.setAttribute("aria-current", "true");
+      current = chosen;
+    }
+    window.addEventListener("scroll", function () {
+      if (!scheduled) {
+        scheduled = true;
+        window.requestAnimationFrame(mark);
+      }
+    }, { passive: true });
+    window.addEventListener("hashchange", mark);
+    mark();
   }
 
   function copyText(text) {
@@ -2229,6 +2323,7 @@ a.broken-link:visited { color: var(--broken); }
   function start() {
     setUpThemeToggle();
     setUpSidebarToggle();
+    setUpCollapsibles();
     setUpCopyButtons();
     highlightCode();
   }
@@ -2259,7 +2354,7 @@ a.broken-link:visited { color: var(--broken); }
 """#,
         "breadcrumbs.mustache": #"""
 {{#hasBreadcrumbs}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
+<nav class="breadcrumbs" aria-label="{{strings.breadcrumb}}">
 <ol>
 {{#breadcrumbs}}
 <li><a href="{{href}}">{{title}}</a></li>
@@ -2289,7 +2384,7 @@ a.broken-link:visited { color: var(--broken); }
 """#,
         "diagnostics-part.mustache": #"""
 <h1><code>{{code}}</code>{{#partLabel}} <span class="count">{{partLabel}}</span>{{/partLabel}}</h1>
-<p class="lead">{{lead}} <a class="report-link" href="{{summaryHref}}">All codes</a>.</p>
+<p class="lead">{{lead}} <a class="report-link" href="{{summaryHref}}">{{strings.allCodes}}</a>.</p>
 {{#hasParts}}
 <nav class="report-pages" aria-label="Pages of {{code}}">
 <ul>
@@ -2311,11 +2406,11 @@ a.broken-link:visited { color: var(--broken); }
 <h1>{{pageTitle}}</h1>
 <p class="lead">{{summary}}</p>
 {{#hasFindings}}
-<h2 id="Codes">By code</h2>
+<h2 id="Codes">{{strings.byCode}}</h2>
 <div class="table-scroll" role="region" tabindex="0" aria-labelledby="Codes">
 <table class="report-summary">
 <thead>
-<tr><th scope="col">Severity</th><th scope="col">Code</th><th scope="col" class="align-right">Findings</th><th scope="col" class="align-right">Files</th></tr>
+<tr><th scope="col">{{strings.severity}}</th><th scope="col">{{strings.code}}</th><th scope="col" class="align-right">{{strings.findings}}</th><th scope="col" class="align-right">{{strings.files}}</th></tr>
 </thead>
 <tbody>
 {{#codes}}
@@ -2468,10 +2563,10 @@ a.broken-link:visited { color: var(--broken); }
 {{#description}}
 <p class="lead">{{description}}</p>
 {{/description}}
-<p class="collection-stats">{{stats}}{{#readmeHref}} · <a href="{{readmeHref}}">About this collection</a>{{/readmeHref}} · <a href="{{root}}reports/diagnostics.html">{{diagnosticsSummary}}</a></p>
+<p class="collection-stats">{{stats}}{{#readmeHref}} · <a href="{{readmeHref}}">{{strings.aboutThisCollection}}</a>{{/readmeHref}} · <a href="{{root}}reports/diagnostics.html">{{diagnosticsSummary}}</a></p>
 {{#hasSkills}}
 <div class="skill-filter" hidden{{#listHref}} data-list="{{listHref}}"{{/listHref}}>
-<label for="Skill-filter">Filter skills by name or description</label>
+<label for="Skill-filter">{{strings.filterSkills}}</label>
 <input type="search" id="Skill-filter" autocomplete="off" aria-controls="Skill-matches">
 <p class="filter-status" id="Skill-filter-status" aria-live="polite"></p>
 <ul class="cards" id="Skill-matches" hidden></ul>
@@ -2479,7 +2574,7 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasSkills}}
 {{#hasJumpList}}
 <nav class="jump-list" aria-labelledby="Groups">
-<h2 id="Groups">Groups</h2>
+<h2 id="Groups">{{strings.groups}}</h2>
 <ul>
 {{#groups}}
 <li><a href="#{{id}}">{{name}}</a> <span class="count">{{count}}</span></li>
@@ -2519,7 +2614,7 @@ a.broken-link:visited { color: var(--broken); }
 </div>
 {{#hasLoose}}
 <section class="family" aria-labelledby="Documents">
-<h2 id="Documents">Other documents <span class="count">{{looseCount}}</span></h2>
+<h2 id="Documents">{{strings.otherDocuments}} <span class="count">{{looseCount}}</span></h2>
 <ul class="link-list">
 {{#loose}}
 <li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
@@ -2528,7 +2623,7 @@ a.broken-link:visited { color: var(--broken); }
 </section>
 {{/hasLoose}}
 {{^groups}}
-<p>This collection has no skills yet: a skill is a folder with a <code>SKILL.md</code> file.</p>
+<p>{{strings.noSkills}}</p>
 {{/groups}}
 
 """#,
@@ -2562,10 +2657,11 @@ a.broken-link:visited { color: var(--broken); }
 {{/standalone}}
 </head>
 <body class="page-{{pageKind}}">
-<a class="skip-link" href="#Content">Skip to content</a>
+<a class="skip-link" href="#Content">{{strings.skipToContent}}</a>
 {{> topbar}}
 <div class="layout{{#hasToc}} has-toc{{/hasToc}}">
 {{> sidebar}}
+{{> toc}}
 <main id="Content" tabindex="-1">
 {{> breadcrumbs}}
 <article class="page">
@@ -2573,10 +2669,9 @@ a.broken-link:visited { color: var(--broken); }
 </article>
 {{> pager}}
 </main>
-{{> toc}}
 </div>
 <footer class="site-footer">
-<p>{{siteTitle}} · built with Skillbook{{#sourceHref}} · <a href="{{sourceHref}}">Markdown source of this page</a>{{/sourceHref}}</p>
+<p>{{siteTitle}} · {{strings.builtWith}}{{#sourceHref}} · <a href="{{sourceHref}}">{{strings.markdownSource}}</a>{{/sourceHref}}</p>
 </footer>
 {{^standalone}}
 {{#hasHighlight}}
@@ -2599,36 +2694,36 @@ a.broken-link:visited { color: var(--broken); }
 
 """#,
         "metadata-value.mustache": #"""
-{{#isText}}{{text}}{{/isText}}{{#isEmpty}}<span class="empty">(empty)</span>{{/isEmpty}}{{#isList}}<ul>{{#items}}<li>{{> metadata-value}}</li>{{/items}}</ul>{{/isList}}{{#isMap}}<dl>{{#entries}}<dt>{{key}}</dt><dd>{{> metadata-value}}</dd>{{/entries}}</dl>{{/isMap}}
+{{#isText}}{{{textHTML}}}{{/isText}}{{#isEmpty}}<span class="empty">(empty)</span>{{/isEmpty}}{{#isList}}<ul>{{#items}}<li>{{> metadata-value}}</li>{{/items}}</ul>{{/isList}}{{#isMap}}<dl>{{#entries}}<dt>{{key}}</dt><dd>{{> metadata-value}}</dd>{{/entries}}</dl>{{/isMap}}
 """#,
         "metadata.mustache": #"""
 {{#hasMetadata}}
-<section class="metadata" aria-labelledby="Metadata">
-<h2 id="Metadata">{{metadataTitle}}</h2>
+<details class="metadata" open>
+<summary><h2 id="Metadata">{{metadataTitle}}</h2></summary>
 <dl>
 {{#metadata}}
 <dt>{{key}}</dt>
 <dd>{{> metadata-value}}</dd>
 {{/metadata}}
 </dl>
-</section>
+</details>
 {{/hasMetadata}}
 
 """#,
         "not-found.mustache": #"""
 <h1>{{pageTitle}}</h1>
-<p class="lead">There is no page at this address. It may have moved when a skill was renamed.</p>
-<p><a href="{{root}}index.html">Go to the list of skills</a> or use the search box above.</p>
+<p class="lead">{{strings.notFoundLead}}</p>
+<p><a href="{{root}}index.html">{{strings.goHome}}</a> or use the search box above.</p>
 
 """#,
         "pager.mustache": #"""
 {{#pager}}
-<nav class="pager" aria-label="Previous and next">
+<nav class="pager" aria-label="{{strings.previousAndNext}}">
 {{#previous}}
-<a class="pager-previous" href="{{href}}" rel="prev"><span class="pager-label">Previous</span> <span class="pager-title">{{title}}</span></a>
+<a class="pager-previous" href="{{href}}" rel="prev"><span class="pager-label">{{strings.previous}}</span> <span class="pager-title">{{title}}</span></a>
 {{/previous}}
 {{#next}}
-<a class="pager-next" href="{{href}}" rel="next"><span class="pager-label">Next</span> <span class="pager-title">{{title}}</span></a>
+<a class="pager-next" href="{{href}}" rel="next"><span class="pager-label">{{strings.next}}</span> <span class="pager-title">{{title}}</span></a>
 {{/next}}
 </nav>
 {{/pager}}
@@ -2645,15 +2740,15 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasReferences}}
 {{#hasConnections}}
 <section class="relations" aria-labelledby="Connections">
-<h2 id="Connections">Connections</h2>
+<h2 id="Connections">{{strings.connections}}</h2>
 {{#neighbourhoodSVG}}
 <figure class="neighbourhood-figure">
 {{{neighbourhoodSVG}}}
-<figcaption>Pointed to by, on the left; points to, on the right.</figcaption>
+<figcaption>{{strings.neighbourhoodCaption}}</figcaption>
 </figure>
 {{/neighbourhoodSVG}}
 {{#hasRelated}}
-<h3 id="Related">Related skills</h3>
+<h3 id="Related">{{strings.relatedSkills}}</h3>
 <ul class="link-list">
 {{#related}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
@@ -2661,7 +2756,7 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 {{/hasRelated}}
 {{#hasReferencedBy}}
-<h3 id="Referenced-by">Referenced by</h3>
+<h3 id="Referenced-by">{{strings.referencedBy}}</h3>
 <ul class="link-list">
 {{#referencedBy}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
@@ -2673,16 +2768,16 @@ a.broken-link:visited { color: var(--broken); }
 
 """#,
         "report-filter.mustache": #"""
-<form class="report-filter" role="search" aria-label="Filter the findings" hidden>
+<form class="report-filter" role="search" aria-label="{{strings.filterFindings}}" hidden>
 {{#filter.hasSeverities}}
 <fieldset>
-<legend>Severity</legend>
+<legend>{{strings.severity}}</legend>
 {{#filter.severities}}
 <label><input type="checkbox" name="severity" value="{{severity}}" checked> {{severity}}</label>
 {{/filter.severities}}
 </fieldset>
 {{/filter.hasSeverities}}
-<label for="Filter-skill">Skill or file</label>
+<label for="Filter-skill">{{strings.skillOrFile}}</label>
 <input type="search" id="Filter-skill" name="skill" autocomplete="off">
 <p class="filter-status" aria-live="polite"></p>
 </form>
@@ -2691,9 +2786,9 @@ a.broken-link:visited { color: var(--broken); }
         "search.mustache": #"""
 <h1>{{pageTitle}}</h1>
 <form class="search-page-form" action="search.html" method="get" role="search">
-<label for="search-page-input">Search the skills</label>
+<label for="search-page-input">{{strings.searchTheSkills}}</label>
 <input type="search" id="search-page-input" name="q" autocomplete="off">
-<button type="submit">Search</button>
+<button type="submit">{{strings.search}}</button>
 </form>
 <div id="search-results" aria-live="polite">
 <p class="search-hint">{{hint}}</p>
@@ -2702,7 +2797,7 @@ a.broken-link:visited { color: var(--broken); }
 """#,
         "sidebar.mustache": #"""
 <nav class="sidebar" id="Sidebar" aria-label="Skills">
-<p class="sidebar-home"><a href="{{root}}index.html"{{#isHome}} aria-current="page"{{/isHome}}>All skills</a></p>
+<p class="sidebar-home"><a href="{{root}}index.html"{{#isHome}} aria-current="page"{{/isHome}}>{{strings.allSkills}}</a></p>
 {{#sidebar.families}}
 <details class="sidebar-family"{{#open}} open{{/open}}>
 <summary>{{name}}</summary>
@@ -2723,7 +2818,7 @@ a.broken-link:visited { color: var(--broken); }
 <p class="sidebar-more"><a href="{{root}}index.html">{{sidebar.more}}</a></p>
 {{/sidebar.more}}
 <details class="sidebar-family"{{#isReport}} open{{/isReport}}>
-<summary>Reports</summary>
+<summary>{{strings.reports}}</summary>
 <ul>
 {{#sidebar.reports}}
 <li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a></li>
@@ -2747,28 +2842,126 @@ a.broken-link:visited { color: var(--broken); }
 {{> relations}}
 
 """#,
+        "strings/en.strings": #"""
+# Interface strings of the default theme, English. One `key = value` a line; a theme may add a
+# file for its language (strings/<language>.strings) or replace this one. Keys missing from a
+# language's file fall back to these.
+skipToContent = Skip to content
+skillsMenu = Skills menu
+searchTheSkills = Search the skills
+searchPlaceholder = Search
+darkTheme = Dark theme
+allSkills = All skills
+reports = Reports
+diagnostics = Diagnostics
+duplicates = Duplicates
+skillGraph = Skill graph
+onThisPage = On this page
+breadcrumb = Breadcrumb
+previousAndNext = Previous and next
+previous = Previous
+next = Next
+builtWith = built with Skillbook
+markdownSource = Markdown source of this page
+aboutThisSkill = About this skill
+frontmatter = Frontmatter
+references = References
+documents = Documents
+connections = Connections
+relatedSkills = Related skills
+referencedBy = Referenced by
+neighbourhoodCaption = Pointed to by, on the left; points to, on the right.
+groups = Groups
+filterSkills = Filter skills by name or description
+aboutThisCollection = About this collection
+otherDocuments = Other documents
+noSkills = This collection has no skills yet: a skill is a folder with a SKILL.md file.
+search = Search
+filterFindings = Filter the findings
+severity = Severity
+skillOrFile = Skill or file
+byCode = By code
+code = Code
+findings = Findings
+files = Files
+allCodes = All codes
+pageNotFound = Page not found
+notFoundLead = There is no page at this address. It may have moved when a skill was renamed.
+goHome = Go to the list of skills
+home = Home
+
+"""#,
+        "strings/zh-Hans.strings": #"""
+# 默认主题的界面文字，简体中文。缺少的键使用 en.strings 中的英文。
+skipToContent = 跳到正文
+skillsMenu = 技能菜单
+searchTheSkills = 搜索技能
+searchPlaceholder = 搜索
+darkTheme = 深色主题
+allSkills = 全部技能
+reports = 报告
+diagnostics = 诊断
+duplicates = 重复内容
+skillGraph = 技能关系图
+onThisPage = 本页内容
+breadcrumb = 导航路径
+previousAndNext = 上一页和下一页
+previous = 上一页
+next = 下一页
+builtWith = 由 Skillbook 生成
+markdownSource = 本页的 Markdown 源文件
+aboutThisSkill = 关于此技能
+frontmatter = 前置元数据
+references = 参考文档
+documents = 文档
+connections = 关联
+relatedSkills = 相关技能
+referencedBy = 被以下内容引用
+neighbourhoodCaption = 左侧指向此技能，右侧为此技能指向的技能。
+groups = 分组
+filterSkills = 按名称或描述筛选技能
+aboutThisCollection = 关于本合集
+otherDocuments = 其他文档
+noSkills = 本合集还没有技能：技能是一个包含 SKILL.md 文件的文件夹。
+search = 搜索
+filterFindings = 筛选问题
+severity = 严重程度
+skillOrFile = 技能或文件
+byCode = 按代码
+code = 代码
+findings = 问题数
+files = 文件数
+allCodes = 全部代码
+pageNotFound = 找不到页面
+notFoundLead = 此地址没有页面。技能改名后页面可能已移动。
+goHome = 前往技能列表
+home = 首页
+
+"""#,
         "toc.mustache": #"""
 {{#hasToc}}
-<aside class="toc" aria-labelledby="Toc-title">
-<h2 id="Toc-title">On this page</h2>
+<nav class="toc" aria-labelledby="Toc-title">
+<details class="toc-box" open>
+<summary id="Toc-title">{{strings.onThisPage}}</summary>
 <ul>
 {{#toc}}
 <li class="toc-level-{{level}}"><a href="{{href}}">{{text}}</a></li>
 {{/toc}}
 </ul>
-</aside>
+</details>
+</nav>
 {{/hasToc}}
 
 """#,
         "topbar.mustache": #"""
 <header class="topbar">
-<button type="button" class="icon-button sidebar-toggle" aria-controls="Sidebar" aria-expanded="false" hidden><span aria-hidden="true">☰</span><span class="visually-hidden">Skills menu</span></button>
+<button type="button" class="icon-button sidebar-toggle" aria-controls="Sidebar" aria-expanded="false" hidden><span aria-hidden="true">☰</span><span class="visually-hidden">{{strings.skillsMenu}}</span></button>
 <a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>
 <form class="search-form" action="{{root}}search.html" method="get" role="search">
-<label class="visually-hidden" for="search-input">Search the skills</label>
-<input type="search" id="search-input" name="q" placeholder="Search" autocomplete="off">
+<label class="visually-hidden" for="search-input">{{strings.searchTheSkills}}</label>
+<input type="search" id="search-input" name="q" placeholder="{{strings.searchPlaceholder}}" autocomplete="off">
 </form>
-<button type="button" class="icon-button theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span><span class="visually-hidden">Dark theme</span></button>
+<button type="button" class="icon-button theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span><span class="visually-hidden">{{strings.darkTheme}}</span></button>
 </header>
 
 """#,

@@ -29,8 +29,8 @@ enum DiagnosticsPage {
                 "diagnostics": .list(code.diagnostics.map { value($0, page: page, site: site) }),
             ]
         }
-        var frame = PageFrame(pageTitle: "Diagnostics", description: summary(diagnostics))
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+        var frame = PageFrame(pageTitle: site.strings["diagnostics"], description: summary(diagnostics))
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [
             "summary": .string(summary(diagnostics)),
             "hasFindings": .bool(!diagnostics.isEmpty),
@@ -54,7 +54,7 @@ enum DiagnosticsPage {
             + (code.parts.count > 1 ? "; this page lists \(first) to \(last)." : ".")
         var frame = PageFrame(pageTitle: title, description: lead)
         let summaryHref = SitePaths.url(to: GeneratedPaths.diagnostics, from: page.path)
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path)), ("Diagnostics", summaryHref)]
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (site.strings["diagnostics"], summaryHref)]
         if part > 1 { frame.previous = ("\(code.code), page \(part - 1)", SitePaths.url(to: code.path(part: part - 1), from: page.path)) }
         if part < code.parts.count { frame.next = ("\(code.code), page \(part + 1)", SitePaths.url(to: code.path(part: part + 1), from: page.path)) }
         return (frame, [

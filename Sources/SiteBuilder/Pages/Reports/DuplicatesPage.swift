@@ -15,8 +15,8 @@ enum DuplicatesPage {
                 "detail": .string(range.count == 1 ? "\(largest) places" : "\(largest) to \(report.clusters[range.upperBound - 1].members.count) places each"),
             ]
         } : []
-        var frame = PageFrame(pageTitle: "Duplicates", description: summary)
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+        var frame = PageFrame(pageTitle: site.strings["duplicates"], description: summary)
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         let shown = report.isSplit ? [] : Array(report.clusters.enumerated())
         return (frame, [
             "summary": .string(summary),
@@ -31,12 +31,12 @@ enum DuplicatesPage {
 
     static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let report = site.duplicatesReport
-        guard part >= 1, part <= report.parts.count else { return (PageFrame(pageTitle: "Duplicates"), [:]) }
+        guard part >= 1, part <= report.parts.count else { return (PageFrame(pageTitle: site.strings["duplicates"]), [:]) }
         let range = report.parts[part - 1]
         let title = "Duplicates \(range.lowerBound + 1) to \(range.upperBound)"
         var frame = PageFrame(pageTitle: title, description: summary(site: site))
         let summaryHref = SitePaths.url(to: GeneratedPaths.duplicates, from: page.path)
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path)), ("Duplicates", summaryHref)]
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (site.strings["duplicates"], summaryHref)]
         if part > 1 { frame.previous = ("Clusters \(report.parts[part - 2].lowerBound + 1) to \(report.parts[part - 2].upperBound)", SitePaths.url(to: report.path(part: part - 1), from: page.path)) }
         if part < report.parts.count { frame.next = ("Clusters \(report.parts[part].lowerBound + 1) to \(report.parts[part].upperBound)", SitePaths.url(to: report.path(part: part + 1), from: page.path)) }
         return (frame, [
