@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// A skill's documents as the folders they live in (`references/`, `reference/api/`, …), for
 /// the skill page and the sidebar: a long flat list of sixty paths hides how a skill is laid

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The graph page: a drawing made at build time (every skill for a small collection, the groups
 /// for a large one) and a table of each skill's connections, by group.

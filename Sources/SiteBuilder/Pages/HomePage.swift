@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The home page: the collection's title and description, a jump list of the groups, an instant
 /// filter, then every skill by group. A small collection shows each skill as a card with its

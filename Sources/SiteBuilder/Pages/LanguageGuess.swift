@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The language of a collection for `<html lang>`: `language` of `skillbook.yml`, else a guess
 /// from the script most of its skill names, titles and descriptions are written in. A reader's

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// A group of skills as the site shows it: on the home page, in breadcrumbs, in the sidebar
 /// and on the graph page.

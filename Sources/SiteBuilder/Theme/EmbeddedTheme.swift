@@ -294,7 +294,10 @@ enum EmbeddedTheme {
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", list.id);
-    input.setAttribute("placeholder", "Search ( / )");
+    // The "/" shortcut is worth showing only where there is a keyboard and room for it.
+    if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
+      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+    }
 
     var options = [];
     var active = -1;
@@ -674,7 +677,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
 // skillbookSearchData(kind, number, ...), so the engine works from file:// (no fetch, no ES
 // modules, no WASM). Under Node it is a CommonJS module (tests and benchmarks load it).
 //
-// Each step mirrors the Swift engine (Sources/SiteBuilder/Search/), which `skillbook search`
+// Each step mirrors the Swift engine (Sources/SkillSearch/), which `skillbook search`
 // runs; a test checks that both return the same results for the same index.
 (function (root, factory) {
   "use strict";

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Loads a content root into a `SkillGraph`: walks it, reads each Markdown file once, parses
@@ -44,20 +43,15 @@ public enum CollectionLoader {
 
     /// Reads and parses every file, in parallel; results keep the order of `files`.
     private static func parse(_ files: [String], root: URL) -> [ParseResult] {
-        let results = ResultSlots<ParseResult>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results[index] = parseFile(files[index], root: root)
-        }
-        return results.values
+        Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], root: root) }
     }
 
     private static func parseFile(_ path: String, root: URL) -> ParseResult {
-        let location = SourceLocation(file: path, line: 1)
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-            return ParseResult(document: nil, diagnostics: [
-                Diagnostic(.error, code: "unreadable-file", "cannot read this file", at: location,
-                           suggestion: "check the file's permissions"),
-            ])
+        let data: Data
+        switch SourceFileReader.read(root.appendingPathComponent(path).path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])
         }
         guard let text = String(validatingUTF8Data: data) else {
             return ParseResult(document: nil, diagnostics: [
@@ -127,21 +121,6 @@ public enum CollectionLoader {
             folder = RelativePath.folder(of: folder)
         }
     }
-}
-
-/// Fixed slots that concurrent workers fill by index.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { storage[index] } }
-        set { lock.withLock { storage[index] = newValue } }
-    }
-
-    var values: [Value] { lock.withLock { storage.compactMap { $0 } } }
 }
 
 extension String {

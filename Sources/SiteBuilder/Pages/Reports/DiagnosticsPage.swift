@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The diagnostics report: a summary by severity and code (errors first) that links into the
 /// findings, which sit on the summary page itself for a small collection and on detail pages

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The diagnostics report's shape, decided once per build: findings grouped by code, errors
 /// first, each code's findings split into pages of bounded size. When every finding fits in one
