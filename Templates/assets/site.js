@@ -40,6 +40,17 @@
       function (element) {
         return element !== sidebar && element !== button && !element.contains(sidebar) && !element.contains(button);
       });
+    function reachable(element) {
+      var node = element;
+      while (node && node !== sidebar) {
+        var details = node.parentElement && node.parentElement.closest("details");
+        if (!details || !sidebar.contains(details)) return true;
+        var summary = details.querySelector("summary");
+        if (!details.open && summary !== node && !(summary && summary.contains(node))) return false;
+        node = details;
+      }
+      return true;
+    }
     function setOpen(open) {
       sidebar.classList.toggle("open", open);
       button.setAttribute("aria-expanded", open ? "true" : "false");
@@ -61,7 +72,8 @@
         button.focus();
       } else if (event.key === "Tab") {
         // Round from the last link of the menu to its button and back.
-        var links = sidebar.querySelectorAll("a[href], summary");
+        // The last thing Tab can reach: nothing inside a closed group but its summary.
+        var links = Array.prototype.filter.call(sidebar.querySelectorAll("a[href], summary"), reachable);
         var last = links[links.length - 1];
         if (!event.shiftKey && document.activeElement === last) {
           event.preventDefault();

@@ -29,8 +29,8 @@ struct NeighbourhoodSVG {
         let rows = max(left.count + (leftMore > 0 ? 1 : 0), right.count + (rightMore > 0 ? 1 : 0), 1)
         let height = Double(rows) * Self.row + 24
         let middle = (x: Self.width / 2, y: height / 2)
-        var svg = "<svg class=\"neighbourhood\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Self.width)) \(n(height))\" role=\"img\" aria-labelledby=\"Neighbourhood-title\">\n"
-        svg += "<title id=\"Neighbourhood-title\">\(center.htmlEscaped): pointed to by \(incoming.count), points to \(outgoing.count)</title>\n"
+        var svg = "<svg class=\"neighbourhood\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Self.width)) \(n(height))\">\n"
+        svg += "<title>\(center.htmlEscaped): pointed to by \(incoming.count), points to \(outgoing.count)</title>\n"
         svg += "<defs><marker id=\"Neighbourhood-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         func y(_ index: Int, of count: Int) -> Double {
             middle.y + (Double(index) - Double(count - 1) / 2) * Self.row

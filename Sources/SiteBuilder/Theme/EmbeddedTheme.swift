@@ -2034,8 +2034,9 @@ a.broken-link:visited { color: var(--broken); }
 .report-pages a { display: inline-block; min-width: 2.5rem; padding: 0.2rem 0.5rem; text-align: center; border: 1px solid var(--border); border-radius: var(--radius); }
 .report-pages a[aria-current=page] { background: var(--bg-soft); font-weight: 700; }
 .diagnostics > [hidden], .duplicate-cluster[hidden], tr[hidden] { display: none; }
-.line-anchor { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
-.line-anchor:target + :not(.line-anchor) { background: var(--mark); }
+/* Line anchors the reports link to: empty <a id="L12"> before the block that holds the line. */
+.markdown-body a[id^="L"]:not([href]) { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
+.markdown-body a[id^="L"]:not([href]):target + :not(a) { background: var(--mark); }
 
 .skill-graph { margin: 0 0 2rem; }
 .skill-graph svg { display: block; width: 100%; height: auto; max-width: 52rem; margin: 0 auto; }
@@ -2097,7 +2098,7 @@ a.broken-link:visited { color: var(--broken); }
   .js .layout > .sidebar { display: none; }
   /* The phone menu covers the whole screen below the top bar; site.js makes the rest inert. */
   .js .layout > .sidebar.open { display: block; position: fixed; top: 0; right: 0; bottom: 0; left: 0; z-index: 9;
-    height: 100vh; height: 100dvh; max-height: none; overflow-y: auto; overscroll-behavior: contain;
+    height: 100vh; max-height: none; overflow-y: auto;
     padding: 4.5rem 1rem 2rem; background: var(--bg); }
   .menu-open { overflow: hidden; }
   h1 { font-size: 1.6rem; }
@@ -2173,6 +2174,17 @@ a.broken-link:visited { color: var(--broken); }
       function (element) {
         return element !== sidebar && element !== button && !element.contains(sidebar) && !element.contains(button);
       });
+    function reachable(element) {
+      var node = element;
+      while (node && node !== sidebar) {
+        var details = node.parentElement && node.parentElement.closest("details");
+        if (!details || !sidebar.contains(details)) return true;
+        var summary = details.querySelector("summary");
+        if (!details.open && summary !== node && !(summary && summary.contains(node))) return false;
+        node = details;
+      }
+      return true;
+    }
     function setOpen(open) {
       sidebar.classList.toggle("open", open);
       button.setAttribute("aria-expanded", open ? "true" : "false");
@@ -2194,7 +2206,8 @@ a.broken-link:visited { color: var(--broken); }
         button.focus();
       } else if (event.key === "Tab") {
         // Round from the last link of the menu to its button and back.
-        var links = sidebar.querySelectorAll("a[href], summary");
+        // The last thing Tab can reach: nothing inside a closed group but its summary.
+        var links = Array.prototype.filter.call(sidebar.querySelectorAll("a[href], summary"), reachable);
         var last = links[links.length - 1];
         if (!event.shiftKey && document.activeElement === last) {
           event.preventDefault();
@@ -2457,9 +2470,6 @@ a.broken-link:visited { color: var(--broken); }
 
 """#,
         "document.mustache": #"""
-{{#skillHref}}
-<p class="back-link"><a href="{{skillHref}}"><span aria-hidden="true">←</span> Back to {{skillName}}</a></p>
-{{/skillHref}}
 {{#titleHTML}}
 {{{titleHTML}}}
 {{/titleHTML}}

@@ -37,7 +37,7 @@ struct DiagnosticsReport: Sendable {
                         base: Self.folder + "/" + Self.fileName(for: code))
         }
         // Errors first, then the codes with the most findings.
-        codes.sort { ($1.severity, $0.diagnostics.count, $1.code) < ($0.severity, $1.diagnostics.count, $0.code) }
+        codes.sort { ($1.severity, $1.diagnostics.count, $0.code) < ($0.severity, $0.diagnostics.count, $1.code) }
         self.codes = codes
         isSplit = diagnostics.map(Self.weight).reduce(0, +) > budget
     }
