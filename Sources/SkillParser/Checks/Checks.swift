@@ -11,6 +11,7 @@ public enum Checks {
         MissingFrontmatterCheck(),
         SkillNameCheck(),
         DescriptionCheck(),
+        PlaceholderDescriptionCheck(),
         CompatibilityCheck(),
         UnknownFieldCheck(),
         DuplicateSkillNameCheck(),
