@@ -1,12 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+let allLibraries: [Target.Dependency] = ["SkillParser", "SkillDuplicates", "SkillChecks", "SkillSearch", "SiteBuilder"]
+
 let package = Package(
     name: "Skillbook",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "skillbook", targets: ["skillbook"]),
         .library(name: "SkillParser", targets: ["SkillParser"]),
+        .library(name: "SkillChecks", targets: ["SkillChecks"]),
+        .library(name: "SkillDuplicates", targets: ["SkillDuplicates"]),
+        .library(name: "SkillSearch", targets: ["SkillSearch"]),
         .library(name: "SiteBuilder", targets: ["SiteBuilder"]),
     ],
     targets: [
@@ -20,20 +25,28 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Files to the typed skill graph, with every link resolved.
         .target(name: "SkillParser", dependencies: ["CCmarkGFM", "CYAML"]),
-        .target(name: "SiteBuilder", dependencies: ["SkillParser"]),
-        .executableTarget(name: "skillbook", dependencies: ["SkillParser", "SiteBuilder"]),
-        .executableTarget(name: "skillbook-bench", dependencies: ["SkillParser", "SiteBuilder"]),
-        .executableTarget(name: "skillbook-fuzz", dependencies: ["SkillParser", "SiteBuilder"]),
+        // Rules stated more than once.
+        .target(name: "SkillDuplicates", dependencies: ["SkillParser"]),
+        // The checks over the graph and their reports (text, JSON, SARIF, GitHub, graph JSON).
+        .target(name: "SkillChecks", dependencies: ["SkillParser", "SkillDuplicates"]),
+        // The search index: tokenizer, writer, reader and ranking.
+        .target(name: "SkillSearch", dependencies: ["SkillParser"]),
+        // The static site: pages, theme, output folder.
+        .target(name: "SiteBuilder", dependencies: ["SkillParser", "SkillChecks", "SkillDuplicates", "SkillSearch"]),
+        .executableTarget(name: "skillbook", dependencies: allLibraries),
+        .executableTarget(name: "skillbook-bench", dependencies: allLibraries),
+        .executableTarget(name: "skillbook-fuzz", dependencies: allLibraries),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SkillParserTests",
-            dependencies: ["SkillParser", "TestSupport"],
+            dependencies: ["SkillParser", "SkillChecks", "SkillDuplicates", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "SkillParser", "TestSupport"],
+            dependencies: ["SiteBuilder", "SkillParser", "SkillChecks", "SkillDuplicates", "SkillSearch", "TestSupport"],
             exclude: ["SiteFixtures"]
         ),
         .testTarget(

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Time of `skillbook check` on the shared corpora: loading, each check alone, and the whole run.
 enum CheckBenchmark {

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Duplicate detection: rules per second on 10k, 100k and 1M synthetic rules (the cost should
 /// grow near-linearly), then the time on the agentic-awesome-skills corpus when present.

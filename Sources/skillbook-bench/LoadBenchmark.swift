@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Loading time of the shared corpora, when they are present.
 enum LoadBenchmark {

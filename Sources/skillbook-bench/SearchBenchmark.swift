@@ -1,6 +1,9 @@
 import Foundation
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Size and build time of the search index of each shared corpus, and Swift query latency.
 /// (`make bench` also runs the JavaScript engine on the written index under Node.)

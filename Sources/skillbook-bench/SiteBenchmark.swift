@@ -1,6 +1,9 @@
 import Foundation
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Site build time of the shared corpora (pages per second, per step), into a temporary folder.
 enum SiteBenchmark {

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Deterministic synthetic rules for the duplicate benchmark: sentences of Zipf-distributed
 /// words from a made-up vocabulary (as in real prose, a few words are everywhere and most are

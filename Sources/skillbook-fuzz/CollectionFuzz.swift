@@ -1,6 +1,9 @@
 import Foundation
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// One whole-pipeline round: a small collection of mutated files (some not UTF-8), a mutated
 /// configuration, then load, check, dupes and a site build into a scratch folder.

@@ -1,6 +1,9 @@
 import Foundation
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `make fuzz`: feeds mutated Markdown, frontmatter, configuration and templates through the whole
 /// pipeline (parse, check, dupes, site build) for a while. Any crash is a bug; the run is

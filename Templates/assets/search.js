@@ -3,7 +3,7 @@
 // skillbookSearchData(kind, number, ...), so the engine works from file:// (no fetch, no ES
 // modules, no WASM). Under Node it is a CommonJS module (tests and benchmarks load it).
 //
-// Each step mirrors the Swift engine (Sources/SiteBuilder/Search/), which `skillbook search`
+// Each step mirrors the Swift engine (Sources/SkillSearch/), which `skillbook search`
 // runs; a test checks that both return the same results for the same index.
 (function (root, factory) {
   "use strict";

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// Runs every case of every JSON file of the Mustache specification in `../shared/conformance/mustache`.

@@ -1,4 +1,6 @@
 import Testing
+@testable import SkillChecks
+@testable import SkillSearch
 @testable import SiteBuilder
 
 @Suite struct MustacheDelimiterTests {

@@ -1,4 +1,7 @@
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 @Suite struct MustacheParseErrorTests {

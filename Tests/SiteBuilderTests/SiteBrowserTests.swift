@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// Runs Tests/browser/site-browser-test.mjs: headless Chromium opens the fixture site over

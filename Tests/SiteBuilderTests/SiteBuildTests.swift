@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// How a build treats its output folder: atomic, deterministic, careful with folders it did not make.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SkillSearch
 
 /// Walks a built site and checks that every internal `href`, `src` and `action` leads to a file
 /// that exists and that every `#anchor` is an id of the page it points into.

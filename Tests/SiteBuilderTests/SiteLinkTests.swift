@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// Walks whole built sites: every internal link and anchor must resolve.

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// Text colours of the default stylesheet against the backgrounds they sit on, in both themes:

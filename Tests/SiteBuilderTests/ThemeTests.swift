@@ -2,6 +2,9 @@ import Foundation
 @testable import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 @Suite struct ThemeTests {

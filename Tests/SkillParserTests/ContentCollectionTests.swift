@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 /// Keeps `Content/`, our own collection, to the shape the project promises.

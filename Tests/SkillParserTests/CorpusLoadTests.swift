@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 /// The foundation's promises on the shared real-world corpora; skipped when ../shared is absent.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 /// Issue 4's findings on the shared corpora; skipped when ../shared is absent.

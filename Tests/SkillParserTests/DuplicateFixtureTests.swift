@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 /// One fixture collection per case of issue 4, under Fixtures/dupes/.

@@ -1,4 +1,5 @@
 import Testing
+@testable import SkillDuplicates
 @testable import SkillParser
 
 @Suite struct LSHBandingKeysTests {

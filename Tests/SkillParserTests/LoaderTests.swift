@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 @Suite struct LoaderTests {

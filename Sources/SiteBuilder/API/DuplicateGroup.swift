@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// A cluster of places that say the same thing, as the duplicates report shows it. The build
 /// command fills these from `dupes`; the site does not depend on how they were found.

@@ -1,5 +1,7 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillSearch
 
 /// The build step that makes the search index (docs/search.md). It runs after the pages are
 /// rendered and returns the files it adds to the site under `search/`, which the build writes

@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Renders a skill graph into a static site, atomically, in named steps:
 /// plan, render, index, copy, write.

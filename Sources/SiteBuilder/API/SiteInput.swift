@@ -1,4 +1,6 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
 
 /// Everything a site shows: the graph, the collection's settings and the findings of the checks.
 public struct SiteInput: Sendable {

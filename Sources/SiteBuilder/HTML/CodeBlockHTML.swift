@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// A code block: a header with the language and a copy button (shown by the script), then the
 /// code. Highlighting happens in the browser; without JavaScript the code reads as plain text.

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Where a link written in a document leads in the site.
 enum ResolvedLink: Hashable, Sendable {

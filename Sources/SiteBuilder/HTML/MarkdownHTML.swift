@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The HTML of a document's body, with what the site needs to know about it.
 struct RenderedMarkdown: Sendable {

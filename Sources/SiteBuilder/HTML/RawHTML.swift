@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Raw HTML written in a document is never passed through, so a skill cannot put a script or
 /// a style into the site. What survives: the text of an HTML block, line breaks, and the

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `llms.txt`: the collection for agents, in the llmstxt.org format: a title, a summary, then
 /// a list of every skill's `SKILL.md` and, under "Optional", the other documents.

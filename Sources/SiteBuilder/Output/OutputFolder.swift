@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The folder a site is written to, replaced atomically: pages are written into a temporary
 /// folder beside it, which is swapped in at the end. A failed build leaves the previous site.

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The diagnostics report: every finding grouped by file, each linking to the exact place.
 enum DiagnosticsPage {

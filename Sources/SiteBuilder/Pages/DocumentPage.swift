@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The page of a reference, another document of a skill, or a loose document: the body, a way
 /// back to its skill, previous and next within the skill.

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The duplicates report: clusters of places that say the same thing, each member linking to its place.
 enum DuplicatesPage {

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The graph page: an SVG drawn at build time and a table of every skill's connections.
 enum GraphPage {

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The skill graph drawn at build time as an SVG: skills on a circle, ordered and coloured by
 /// family, a curved arrow for each connection. Every node links to its skill's page, so the

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The home page: the collection's title and description, and every skill as a card, by family.
 enum HomePage {

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The values of `layout.mustache` and of the partials it includes.
 enum LayoutContext {

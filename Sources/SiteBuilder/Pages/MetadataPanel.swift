@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Every frontmatter field, nothing dropped, as values for `metadata.mustache` and the
 /// recursive `metadata-value.mustache`.

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// What the layout shows around a page's content: title, breadcrumbs, table of contents,
 /// previous and next, the source link. Page builders fill it; `LayoutContext` turns it into

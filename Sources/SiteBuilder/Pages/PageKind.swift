@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The pages of a site.
 enum PageKind: Sendable, Hashable {

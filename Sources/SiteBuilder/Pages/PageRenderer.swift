@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Renders one planned page: its Markdown (for skill and document pages), its template, then the layout.
 struct PageRenderer: Sendable {

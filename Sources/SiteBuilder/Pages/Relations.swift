@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// "Related skills" (where a skill's documents point) and "Referenced by" (what points at them),
 /// both read from the typed edges of the graph.

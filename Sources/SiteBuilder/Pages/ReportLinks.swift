@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Links from the reports to the exact place a finding is about.
 enum ReportLinks {

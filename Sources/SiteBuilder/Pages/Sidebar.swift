@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The sidebar: skills by family, the current skill expanded with its documents, then the reports.
 enum Sidebar {

@@ -1,3 +1,4 @@
+import SkillParser
 /// Pages with little of their own: the search page (the search script fills its results) and the 404 page.
 enum SearchPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {

@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// What every page of one build shares, worked out once before pages render in parallel.
 struct SiteContext: Sendable {

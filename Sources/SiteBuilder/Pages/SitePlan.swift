@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Every page of the site with its path. Two sources that would land on the same path are
 /// reported and the later one is left out, so no page silently overwrites another.

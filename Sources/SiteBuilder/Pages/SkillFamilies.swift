@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Skills grouped by family: the name prefix they share, such as `hig-components` for
 /// `hig-components-buttons` and `hig-components-menus`.

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Skill-to-skill connections: a document of one skill names, lists, links or points at a
 /// file of another. Each pair once, sorted. The site's graph and relations and

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// The page of a skill: title, description, every frontmatter field, the body, its documents,
 /// the skills it points at and the ones that point at it.

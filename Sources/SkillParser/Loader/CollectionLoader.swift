@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Loads a content root into a `SkillGraph`: walks it, reads each Markdown file once, parses
@@ -44,11 +43,7 @@ public enum CollectionLoader {
 
     /// Reads and parses every file, in parallel; results keep the order of `files`.
     private static func parse(_ files: [String], root: URL) -> [ParseResult] {
-        let results = ResultSlots<ParseResult>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results[index] = parseFile(files[index], root: root)
-        }
-        return results.values
+        Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], root: root) }
     }
 
     private static func parseFile(_ path: String, root: URL) -> ParseResult {
@@ -127,21 +122,6 @@ public enum CollectionLoader {
             folder = RelativePath.folder(of: folder)
         }
     }
-}
-
-/// Fixed slots that concurrent workers fill by index.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { storage[index] } }
-        set { lock.withLock { storage[index] = newValue } }
-    }
-
-    var values: [Value] { lock.withLock { storage.compactMap { $0 } } }
 }
 
 extension String {

@@ -157,7 +157,7 @@ extension StringProtocol {
         return String(result)
     }
 
-    var trimmingWhitespace: String {
+    public var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.isWhitespaceScalar }),
               let end = scalars.lastIndex(where: { !$0.isWhitespaceScalar })

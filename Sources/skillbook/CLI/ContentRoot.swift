@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Finds the content root a command works on and shows paths relative to the current folder.
 enum ContentRoot {

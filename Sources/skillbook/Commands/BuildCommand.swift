@@ -1,6 +1,9 @@
 import Foundation
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook build`: the static knowledge-base site of a collection.
 enum BuildCommand: Command {

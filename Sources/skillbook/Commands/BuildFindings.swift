@@ -1,5 +1,8 @@
 import SiteBuilder
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// What the reports of `skillbook build` show: the findings of `check` (loading problems
 /// included) and the clusters of `dupes`.

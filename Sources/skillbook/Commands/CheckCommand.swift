@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook check`: the pre-publish gate for links, anchors, skill references and manifests.
 enum CheckCommand: Command {

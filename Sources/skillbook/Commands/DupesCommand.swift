@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook dupes`: the rules a collection states more than once.
 enum DupesCommand: Command {

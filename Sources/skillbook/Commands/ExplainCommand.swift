@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook explain CODE`: what a diagnostic code means, why it matters and how to fix it.
 enum ExplainCommand: Command {

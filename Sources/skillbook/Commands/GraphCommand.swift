@@ -1,5 +1,8 @@
 import Foundation
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook graph`: the typed skill graph as JSON or DOT.
 enum GraphCommand: Command {

@@ -1,6 +1,8 @@
 import Foundation
-import SiteBuilder
+import SkillSearch
 import SkillParser
+import SkillChecks
+import SkillDuplicates
 
 /// `skillbook search`: the site's search ranking in a terminal.
 enum SearchCommand: Command {

@@ -1,4 +1,7 @@
 import SkillParser
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// `skillbook slugs`: the GitHub anchor of each heading text read from stdin.
 enum SlugsCommand: Command {

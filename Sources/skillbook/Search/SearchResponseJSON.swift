@@ -1,5 +1,8 @@
 import Foundation
-import SiteBuilder
+import SkillSearch
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Search results as JSON, in the shape the JavaScript engine returns, so the two can be compared.
 enum SearchResponseJSON {

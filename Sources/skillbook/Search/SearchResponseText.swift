@@ -1,4 +1,7 @@
-import SiteBuilder
+import SkillSearch
+import SkillChecks
+import SkillDuplicates
+import SkillSearch
 
 /// Search results for a terminal: rank, page and section, URL, skill, and the snippet with the
 /// matched words in bold.

@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// The browser's engine (Templates/assets/search.js, run by Node) and the Swift engine return the

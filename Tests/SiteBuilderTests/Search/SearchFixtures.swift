@@ -1,6 +1,9 @@
 import Foundation
 import SkillParser
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// The search tests' fixtures: the collection under Tests/search-fixtures, the text cases shared

@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import TestSupport
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// The index: sections, weights, the file format and its round trip.

@@ -2,6 +2,9 @@ import Foundation
 import SkillParser
 import Testing
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 @testable import SiteBuilder
 
 /// The relevance set (Tests/search-relevance/queries.tsv) on the HIG corpora of ../shared: the

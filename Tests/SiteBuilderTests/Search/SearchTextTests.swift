@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import SiteBuilder
 import SkillParser
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
 
 /// Folding, stemming and tokenizing, on the cases the JavaScript engine passes too.
 @Suite struct SearchTextTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SkillParser
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 
 /// The checks on the shared corpora; skipped when `../shared` is absent.
 @Suite struct CheckCorpusTests {

@@ -1,6 +1,8 @@
 import Foundation
 @testable import SkillParser
 import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
 
 /// Runs the checks over a fixture tree and keeps what the test looks at.
 struct CheckFixture {

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 @Suite struct ReportTests {

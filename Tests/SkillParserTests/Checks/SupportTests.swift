@@ -1,4 +1,6 @@
 import Testing
+@testable import SkillChecks
+@testable import SkillDuplicates
 @testable import SkillParser
 
 @Suite struct CheckSupportTests {

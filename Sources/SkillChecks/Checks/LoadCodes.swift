@@ -1,0 +1,78 @@
+import SkillParser
+import SkillDuplicates
+/// Codes reported while loading a collection and its configuration, before any check runs.
+/// They appear in `skillbook check` output like the checks' own.
+enum LoadCodes {
+    static let all = [
+        CodeInfo("unterminated-frontmatter", .warning, summary: "a frontmatter block opened with `---` is never closed",
+                 explanation: """
+                    A file that starts with `---` opens a YAML frontmatter block, which must end with \
+                    another `---` line. Without it, tools disagree on where the frontmatter ends: some read \
+                    the whole file as YAML and fail, some show the YAML as text. Skillbook ends the block \
+                    at the first blank line or heading and goes on.
+
+                    Add a `---` line after the last frontmatter key. Under `--spec strict` this is an \
+                    error in a SKILL.md, as the reference validator rejects such a skill.
+                    """),
+        CodeInfo("frontmatter-accidental-close", .warning,
+                 summary: "a frontmatter block is closed by a `---` that belongs to the Markdown below it",
+                 explanation: """
+                    The frontmatter was never closed, and the first later `---` (a horizontal rule or a \
+                    table's rule) ended it instead, swallowing Markdown into the YAML. Skillbook ends the \
+                    block before the Markdown and goes on.
+
+                    Add a `---` line right after the last frontmatter key. Under `--spec strict` this is an \
+                    error in a SKILL.md.
+                    """),
+        CodeInfo("invalid-yaml", .error, summary: "a frontmatter block is not valid YAML",
+                 explanation: """
+                    The frontmatter could not be read, so none of its keys (`name`, `description`, ...) are \
+                    known. Common causes: an unquoted value containing `: `, a value starting with `*`, \
+                    `&`, `!`, `[` or `{`, and tabs or uneven indentation.
+
+                    Quote the value (`description: "Use when: ..."`) or fix the indentation at the line \
+                    and column given.
+                    """),
+        CodeInfo("frontmatter-not-mapping", .error, summary: "a frontmatter block is not a map of keys to values",
+                 explanation: """
+                    Frontmatter must be a YAML map: one `key: value` per line. A block holding a list or \
+                    plain text gives the skill no `name` or `description`. Rewrite it as `key: value` lines.
+                    """),
+        CodeInfo("frontmatter-type", .error, summary: "a frontmatter key holds the wrong kind of value",
+                 explanation: """
+                    The specification gives each key a type: `name`, `description`, `license` and \
+                    `compatibility` are strings, `allowed-tools` a space-separated string, `metadata` a map \
+                    of strings. A list or a map where a string belongs is not read. (A non-string value \
+                    inside `metadata` is a warning: it is read as its text.)
+
+                    Write the value in the expected form, quoting it when needed.
+                    """),
+        CodeInfo("duplicate-key", .error, summary: "a frontmatter key is written twice",
+                 explanation: """
+                    YAML keys must be unique. When one is repeated, tools disagree on which value wins \
+                    (Skillbook keeps the last), and strict readers such as the reference validator reject \
+                    the file. Remove one of the two lines.
+                    """),
+        CodeInfo("invalid-utf8", .error, summary: "a Markdown file is not valid UTF-8",
+                 explanation: """
+                    The file has bytes that are not UTF-8 and was skipped: none of its links, headings or \
+                    frontmatter were read. Save it as UTF-8 (the line given holds the first bad byte).
+                    """),
+        CodeInfo("unreadable-file", .error, summary: "a file or folder could not be read",
+                 explanation: """
+                    The file or folder exists but could not be opened, usually for lack of permission, so \
+                    it was skipped. Check its permissions.
+                    """),
+        CodeInfo("invalid-config", .error, summary: "skillbook.yml (or the --config file) is malformed",
+                 explanation: """
+                    The configuration could not be read as intended: a file given with `--config` that \
+                    does not exist, YAML that does not parse, a key with the wrong kind of value, a \
+                    severity that is not `off`, `note`, `warning` or `error`, or a code that no check \
+                    reports. An error stops `skillbook check` (exit status 2); an unknown key or code is a \
+                    warning.
+
+                    Known keys: title, description, base_url, site_root, external_skills, ignore, severity, \
+                    duplicate_rules.
+                    """),
+    ]
+}

@@ -1,0 +1,38 @@
+import SkillParser
+import SkillDuplicates
+/// Counts of what a check found, and the exit decision that follows from them.
+public struct CheckSummary: Sendable, Equatable, Codable {
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+    /// Markdown files checked.
+    public var files: Int
+    public var skills: Int
+
+    public init(_ diagnostics: [Diagnostic], graph: SkillGraph) {
+        errors = diagnostics.count { $0.severity == .error }
+        warnings = diagnostics.count { $0.severity == .warning }
+        notes = diagnostics.count { $0.severity == .note }
+        files = graph.documents.count
+        skills = graph.skills.count
+    }
+
+    /// Errors fail a check; under `--strict`, warnings do too.
+    public func fails(strict: Bool) -> Bool {
+        errors > 0 || (strict && warnings > 0)
+    }
+
+    /// `checked 170 files in 14 skills: 2 errors, 1 warning`
+    public var line: String {
+        let checked = "checked \(Self.count(files, "file")) in \(Self.count(skills, "skill"))"
+        var found: [String] = []
+        if errors > 0 { found.append(Self.count(errors, "error")) }
+        if warnings > 0 { found.append(Self.count(warnings, "warning")) }
+        if notes > 0 { found.append(Self.count(notes, "note")) }
+        return checked + ": " + (found.isEmpty ? "no problems found" : found.joined(separator: ", "))
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

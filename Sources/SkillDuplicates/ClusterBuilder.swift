@@ -1,0 +1,66 @@
+import SkillParser
+/// Turns groups of matching texts into reported clusters: picks the representative, says how
+/// each member relates to it, counts skills, flags boilerplate, and sorts.
+struct ClusterBuilder {
+    var statements: [RuleStatement]
+    var units: ComparisonUnits
+    var sketches: UnitSketches
+    var options: DuplicateOptions
+    var skillCount: Int
+
+    /// Clusters of the groups (each a list of text indexes), largest first.
+    func clusters(_ groups: [[Int]]) -> [DuplicateCluster] {
+        let built = Parallel.map(groups.count, minimumChunk: 16) { cluster(groups[$0]) }
+        let sorted = built.sorted { a, b in
+            if a.count != b.count { return a.count > b.count }
+            if a.skillCount != b.skillCount { return a.skillCount > b.skillCount }
+            return a.representativeLocation < b.representativeLocation
+        }
+        return Boilerplate.number(sorted)
+    }
+
+    private func cluster(_ texts: [Int]) -> DuplicateCluster {
+        let representative = texts.min { a, b in
+            let (countA, countB) = (units.texts[a].statements.count, units.texts[b].statements.count)
+            return countA != countB ? countA > countB : firstLocation(of: a) < firstLocation(of: b)
+        }!
+        var members: [DuplicateMember] = []
+        for text in texts {
+            let (match, similarity) = relation(text, to: representative)
+            for index in units.texts[text].statements {
+                let statement = statements[index]
+                members.append(DuplicateMember(skill: statement.skill, location: statement.location,
+                                               headingPath: statement.headingPath, text: statement.text,
+                                               similarity: (similarity * 100).rounded() / 100, match: match))
+            }
+        }
+        members.sort { ($0.location, $0.text) < ($1.location, $1.text) }
+        let skills = Set(members.compactMap(\.skill)).count
+        let first = statements[units.texts[representative].statements.min { statements[$0].location < statements[$1].location }!]
+        return DuplicateCluster(representative: first.text, representativeLocation: first.location,
+                                boilerplate: Boilerplate.isBoilerplate(skills: skills, skillCount: skillCount, options: options), block: nil, count: members.count,
+                                skillCount: skills, members: members)
+    }
+
+    private func firstLocation(of text: Int) -> SourceLocation {
+        units.texts[text].statements.map { statements[$0].location }.min()!
+    }
+
+    /// How `text` relates to the representative, and how similar the matching parts are.
+    private func relation(_ text: Int, to representative: Int) -> (DuplicateMatch, Double) {
+        if text == representative { return (.exact, 1) }
+        let (threshold, sentenceThreshold) = (options.threshold, options.effectiveSentenceThreshold)
+        let (a, b) = (units.texts[text], units.texts[representative])
+        let whole = sketches.similarity(a.wholeUnit, b.wholeUnit)
+        if whole >= threshold { return (.near, whole) }
+        let (shorter, longer) = a.fingerprint.tokenCount <= b.fingerprint.tokenCount ? (a, b) : (b, a)
+        let contained = longer.sentenceUnits.map { sketches.similarity(shorter.wholeUnit, $0) }.max() ?? 0
+        if contained >= sentenceThreshold { return (.contained, contained) }
+        var shared = 0.0
+        for first in a.sentenceUnits {
+            for second in b.sentenceUnits { shared = max(shared, sketches.similarity(first, second)) }
+        }
+        if shared >= sentenceThreshold { return (.sharedSentence, shared) }
+        return (.linked, whole)
+    }
+}

@@ -1,0 +1,88 @@
+import SkillParser
+/// Finds the rules a collection states more than once.
+///
+/// The steps, each near-linear in the number of rules:
+/// 1. normalise every rule (in parallel), leave out those shorter than `minWords` or made mostly
+///    of link text (lists of sources), and merge identical texts;
+/// 2. cut the distinct texts into comparison units (whole rules and long sentences);
+/// 3. sketch each unit (shingles, MinHash signature, LSH band keys; in parallel);
+/// 4. take the pairs that share a band as candidates, and verify each one exactly (in parallel);
+/// 5. join matching texts with union-find, and describe each cluster.
+///
+/// No step compares all pairs; seeds are fixed and every output is sorted, so the same input
+/// gives the same clusters on every run, whatever the order of the statements.
+public struct DuplicateFinder: Sendable {
+    public var options: DuplicateOptions
+
+    public init(options: DuplicateOptions = DuplicateOptions()) {
+        self.options = options
+    }
+
+    /// The clusters of the rules of every document in the graph, largest first.
+    public func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
+        run(Self.statements(in: graph), skillCount: graph.skills.count).clusters
+    }
+
+    /// The clusters among `statements`; `skillCount` is the collection's number of skills,
+    /// which decides what is boilerplate.
+    public func clusters(in statements: [RuleStatement], skillCount: Int) -> [DuplicateCluster] {
+        run(statements, skillCount: skillCount).clusters
+    }
+
+    /// The rules of a graph as statements, in document order.
+    public static func statements(in graph: SkillGraph) -> [RuleStatement] {
+        graph.documents.flatMap { document in
+            let skill = graph.skill(of: document)?.name
+            return document.markdown.rules.map {
+                RuleStatement(skill: skill, location: $0.location, headingPath: $0.headingPath, text: $0.text,
+                              inlines: $0.inlines)
+            }
+        }
+    }
+
+    /// The clusters, and what each step did.
+    public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
+        let options = options
+        var clock = StepClock()
+        var statistics = DuplicateStatistics()
+        statistics.statements = statements.count
+
+        let fingerprints = Parallel.map(statements.count, minimumChunk: 256) { index -> RuleFingerprint? in
+            let rule = RuleNormalizer.normalize(statements[index].inlines)
+            guard rule.tokenCount >= options.minWords, !rule.isReference else { return nil }
+            return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
+        }
+        clock.lap("normalise")
+        let units = ComparisonUnits(fingerprints: fingerprints)
+        statistics.comparedStatements = fingerprints.count { $0 != nil }
+        statistics.distinctTexts = units.texts.count
+        statistics.units = units.units.count
+        clock.lap("merge identical texts")
+
+        let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold))
+        let sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
+                                    banding: banding)
+        (statistics.bands, statistics.rows) = (banding.bands, banding.rows)
+        clock.lap("sketch")
+
+        let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+        statistics.candidatePairs = candidates.count
+        clock.lap("find candidates")
+        let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
+        statistics.verifiedPairs = matches.count
+        clock.lap("verify")
+
+        var sets = UnionFind(count: units.texts.count)
+        for unit in units.units where unit.owners.count > 1 {
+            for owner in unit.owners.dropFirst() { sets.union(unit.owners[0].text, owner.text) }
+        }
+        for (first, second) in matches { sets.union(first, second) }
+        let groups = sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 })
+        let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
+                                      skillCount: skillCount).clusters(groups)
+        statistics.clusters = clusters.count
+        clock.lap("cluster")
+        statistics.steps = clock.steps
+        return (clusters, statistics)
+    }
+}

@@ -1,0 +1,42 @@
+import SkillParser
+/// How many units contain each feature, counted in a fixed table of slots, to leave the most
+/// common features (shingles of "the", "use", "to the") out of MinHash signatures.
+///
+/// Two unrelated rules agree on a band mostly through such features; with them left out, the
+/// number of chance candidates stays proportional to the number of rules instead of growing
+/// with its square. Verification still compares every feature. Features that share a slot add
+/// up, which can only make a rare feature look common, never the reverse.
+struct FeatureFrequency: Sendable {
+    private static let slotBits = 16
+    private var counts: [UInt32]
+    /// Features in more units than this are common.
+    let limit: UInt32
+
+    /// Counts features over all units. Only collections with enough units have a limit:
+    /// a feature is common when more than `share` of the units, and at least `minimumUnits`, contain it.
+    init(featureSets: FeatureSets, share: Double = 0.01, minimumUnits: Int = 1000) {
+        let slotCount = 1 << Self.slotBits
+        let partCount = min(Parallel.cores, max(1, featureSets.count / 10_000))
+        let parts = Parallel.map(partCount, minimumChunk: 1) { part -> [UInt32] in
+            var counts = [UInt32](repeating: 0, count: slotCount)
+            var unit = part
+            while unit < featureSets.count {
+                featureSets.withFeatures(of: unit) { features in
+                    for feature in features { counts[Int(feature >> UInt32(32 - Self.slotBits))] &+= 1 }
+                }
+                unit += partCount
+            }
+            return counts
+        }
+        var counts = parts.first ?? []
+        for part in parts.dropFirst() {
+            for slot in counts.indices { counts[slot] &+= part[slot] }
+        }
+        self.counts = counts
+        limit = UInt32(max(Double(minimumUnits), share * Double(featureSets.count)))
+    }
+
+    func isCommon(_ feature: UInt32) -> Bool {
+        counts[Int(feature >> UInt32(32 - Self.slotBits))] > limit
+    }
+}

@@ -1,0 +1,34 @@
+import SkillParser
+/// Checks candidate pairs exactly: LSH only says two units probably agree; their shingle sets
+/// decide. Runs on all cores; the matches come back in the candidates' (sorted) order.
+struct PairVerifier {
+    var units: ComparisonUnits
+    var sketches: UnitSketches
+    var options: DuplicateOptions
+
+    /// For each candidate pair (packed `i << 32 | j`) that matches, the two texts to join.
+    ///
+    /// Units similar from `effectiveSentenceThreshold` match whatever they are (whole rules or
+    /// sentences); units similar from `threshold` only match as two whole rules.
+    func matches(_ candidates: [UInt64]) -> [(Int, Int)] {
+        let chunk = 4096
+        let chunks = (candidates.count + chunk - 1) / chunk
+        let found = Parallel.map(chunks, minimumChunk: 1) { index -> [(Int, Int)] in
+            var result: [(Int, Int)] = []
+            for pair in candidates[(index * chunk)..<min(candidates.count, (index + 1) * chunk)] {
+                if let texts = match(Int(pair >> 32), Int(pair & 0xFFFF_FFFF)) { result.append(texts) }
+            }
+            return result
+        }
+        return found.flatMap { $0 }
+    }
+
+    private func match(_ first: Int, _ second: Int) -> (Int, Int)? {
+        let similarity = sketches.similarity(first, second)
+        guard similarity >= options.threshold else { return nil }
+        let (a, b) = (units.units[first].owners, units.units[second].owners)
+        if similarity >= options.effectiveSentenceThreshold { return (a[0].text, b[0].text) }
+        guard let wholeA = a.first(where: \.isWhole), let wholeB = b.first(where: \.isWhole) else { return nil }
+        return (wholeA.text, wholeB.text)
+    }
+}

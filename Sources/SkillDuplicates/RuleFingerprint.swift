@@ -1,0 +1,26 @@
+import SkillParser
+/// What comparison keeps of a rule once it is normalised: its token hashes, the key of its
+/// whole text, and the ranges and keys of the sentences that are compared on their own.
+struct RuleFingerprint: Sendable {
+    var hashes: [UInt64]
+    var key: TextKey
+    /// Sentences long enough to compare on their own, when the rule has more than one sentence;
+    /// sentences that are mostly link text ("see [X](...)") are left out.
+    var sentences: [Range<Int>]
+    var sentenceKeys: [TextKey]
+
+    var tokenCount: Int { hashes.count }
+
+    init(_ rule: NormalizedRule, minSentenceWords: Int) {
+        hashes = rule.hashes
+        key = TextKey(hashes[...])
+        sentences = []
+        sentenceKeys = []
+        guard rule.sentences.count > 1 else { return }
+        for (index, sentence) in rule.sentences.enumerated()
+        where sentence.count >= minSentenceWords && !rule.isReference(index) {
+            sentences.append(sentence)
+            sentenceKeys.append(TextKey(hashes[sentence]))
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import SkillParser
+
+/// Turns a rule's inline content into a `NormalizedRule`, in one pass over its UTF-8 bytes.
+///
+/// Words are runs of letters and digits, lower-cased and stripped of diacritics; an apostrophe
+/// inside a word is dropped (`don't` and `don’t` both become `dont`); a dot between digits
+/// stays (`1.5`). A Chinese or Japanese character is a word of its own. Every other character,
+/// dashes included, separates words. A code span is one token written with its backticks, case
+/// kept. A sentence ends at `.`, `!` or `?` followed by a character that is not a letter or
+/// digit, unless the word before it is a single letter or a common abbreviation (`e.g.`, `etc.`).
+struct RuleNormalizer {
+    private let keepTokens: Bool
+    private var hashes: [UInt64] = []
+    private var tokens: [String] = []
+    private var sentences: [Range<Int>] = []
+    private var linkTokens: [Int] = []
+    private var sentenceStart = 0
+    private var sentenceLinkTokens = 0
+    /// Depth of links around the current position.
+    private var linkDepth = 0
+
+    /// The word being read, as UTF-8, with its running FNV-1a hash.
+    private var word: [UInt8] = []
+    private var wordHash = StableHash.fnvOffset
+    private var wordScalars = 0
+    /// The word has non-ASCII letters, which `fold` lower-cases and strips of accents.
+    private var wordNeedsFolding = false
+    private var wordEndsWithDigit = false
+    /// A `.`, `!` or `?` directly after a token; the next character decides whether it ends a sentence.
+    private var pendingStop: UInt32?
+    /// Whether the last token is a single letter or an abbreviation, after which a dot does not end a sentence.
+    private var lastTokenIsAbbreviation = false
+
+    private init(keepTokens: Bool) {
+        self.keepTokens = keepTokens
+        word.reserveCapacity(32)
+    }
+
+    static func normalize(_ inlines: [Inline], keepingTokens: Bool = false) -> NormalizedRule {
+        var normalizer = RuleNormalizer(keepTokens: keepingTokens)
+        normalizer.feed(inlines)
+        return normalizer.finish()
+    }
+
+    static func normalize(_ text: String, keepingTokens: Bool = false) -> NormalizedRule {
+        normalize([.text(text)], keepingTokens: keepingTokens)
+    }
+
+    private mutating func feed(_ inlines: [Inline]) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text): feed(text)
+            case .code(let span): addCode(span.code)
+            case .emphasis(let children), .strong(let children), .strikethrough(let children): feed(children)
+            case .link(let link), .image(let link):
+                separate()
+                linkDepth += 1
+                feed(link.children)
+                separate()
+                linkDepth -= 1
+            case .html, .softBreak, .lineBreak: separate()
+            }
+        }
+    }
+
+    private mutating func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    read(UInt32(byte), kind: Self.asciiKinds[Int(byte)])
+                    index += 1
+                } else {
+                    let (scalar, length) = Self.decode(bytes, at: index)
+                    read(scalar, kind: Self.kind(ofNonASCII: scalar))
+                    index += length
+                }
+            }
+        }
+    }
+
+    private enum Kind: UInt8 {
+        case separator, letter, upper, digit, stop, apostrophe, ideograph, otherLetter, otherDigit
+    }
+
+    private mutating func read(_ scalar: UInt32, kind: Kind) {
+        if let stop = pendingStop {
+            pendingStop = nil
+            switch kind {
+            case .digit where stop == 0x2E && wordEndsWithDigit:
+                // `1.5` stays one token.
+                appendToWord(0x2E, isDigit: false)
+                appendToWord(scalar, isDigit: true)
+                return
+            case .letter, .upper, .digit, .ideograph, .otherLetter, .otherDigit:
+                // `example.com` and `e.g` are two words, not two sentences.
+                flushWord()
+            default:
+                flushWord()
+                endSentence()
+            }
+        }
+        switch kind {
+        case .letter: appendToWord(scalar, isDigit: false)
+        case .upper: appendToWord(scalar + 0x20, isDigit: false)
+        case .digit: appendToWord(scalar, isDigit: true)
+        case .otherLetter, .otherDigit:
+            wordNeedsFolding = true
+            appendToWord(scalar, isDigit: kind == .otherDigit)
+        case .ideograph:
+            // Chinese and Japanese do not put spaces between words: each character is a token.
+            flushWord()
+            appendToWord(scalar, isDigit: false)
+            flushWord()
+        case .stop:
+            if !word.isEmpty || hashes.count > sentenceStart { pendingStop = scalar }
+        case .apostrophe:
+            break  // dropped inside a word, nothing to separate outside one
+        case .separator:
+            flushWord()
+        }
+    }
+
+    private mutating func separate() {
+        read(0x20, kind: .separator)
+    }
+
+    private mutating func appendToWord(_ scalar: UInt32, isDigit: Bool) {
+        if scalar < 0x80 {
+            let byte = UInt8(scalar)
+            word.append(byte)
+            wordHash = StableHash.fnvStep(wordHash, byte)
+        } else {
+            for byte in String(Character(Unicode.Scalar(scalar)!)).utf8 {
+                word.append(byte)
+                wordHash = StableHash.fnvStep(wordHash, byte)
+            }
+        }
+        wordScalars += 1
+        wordEndsWithDigit = isDigit
+    }
+
+    private mutating func flushWord() {
+        guard !word.isEmpty else { return }
+        if wordNeedsFolding {
+            let folded = Self.fold(String(decoding: word, as: UTF8.self))
+            append(hash: StableHash.string(folded), token: folded)
+        } else {
+            let token = keepTokens ? String(decoding: word, as: UTF8.self) : ""
+            append(hash: StableHash.mix(wordHash), token: token)
+        }
+        lastTokenIsAbbreviation = (wordScalars == 1 && !wordEndsWithDigit) || Self.abbreviations.contains(hashes[hashes.count - 1])
+        word.removeAll(keepingCapacity: true)
+        wordHash = StableHash.fnvOffset
+        wordScalars = 0
+        wordNeedsFolding = false
+        wordEndsWithDigit = false
+    }
+
+    private mutating func addCode(_ code: String) {
+        separate()
+        let collapsed = code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !collapsed.isEmpty else { return }
+        let token = "`" + collapsed + "`"
+        append(hash: StableHash.string(token), token: token)
+        lastTokenIsAbbreviation = false
+    }
+
+    private mutating func append(hash: UInt64, token: String) {
+        hashes.append(hash)
+        if keepTokens { tokens.append(token) }
+        if linkDepth > 0 { sentenceLinkTokens += 1 }
+    }
+
+    /// Closes the sentence at a stop, unless the stop follows an abbreviation or an initial.
+    private mutating func endSentence() {
+        guard !hashes.isEmpty, !lastTokenIsAbbreviation else { return }
+        closeSentence()
+    }
+
+    private mutating func closeSentence() {
+        guard hashes.count > sentenceStart else { return }
+        sentences.append(sentenceStart..<hashes.count)
+        linkTokens.append(sentenceLinkTokens)
+        sentenceStart = hashes.count
+        sentenceLinkTokens = 0
+    }
+
+    private mutating func finish() -> NormalizedRule {
+        flushWord()
+        closeSentence()
+        return NormalizedRule(hashes: hashes, tokens: tokens, sentences: sentences, linkTokens: linkTokens)
+    }
+
+    // MARK: Characters
+
+    private static let asciiKinds: [Kind] = (0..<128).map { byte -> Kind in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): .letter
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): .digit
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): .stop
+        case UInt8(ascii: "'"): .apostrophe
+        default: .separator
+        }
+    }
+
+    private static func kind(ofNonASCII value: UInt32) -> Kind {
+        switch value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return .ideograph
+        case 0x2019, 0x2018, 0x02BC: return .apostrophe
+        case 0x3002, 0xFF01, 0xFF1F: return .stop
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .separator }
+            if scalar.properties.numericType != nil { return .otherDigit }
+            return scalar.properties.isAlphabetic ? .otherLetter : .separator
+        }
+    }
+
+    /// The scalar that starts at `index` (a lead byte of valid UTF-8, as Swift strings are) and its length.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count else { return (0xFFFD, bytes.count - index) }
+        var value = lead & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+        return (value, length)
+    }
+
+    /// Lower-cases, strips diacritics and folds full-width forms of a word with non-ASCII letters.
+    private static func fold(_ word: String) -> String {
+        word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    }
+
+    private static let abbreviations = Set(["eg", "ie", "etc", "vs", "cf", "approx", "incl", "al"].map(StableHash.string))
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SkillParser
+
+/// Answers queries on a search index with the same ranking as the site's JavaScript engine
+/// (`Templates/assets/search.js`), step for step:
+///
+/// 1. Each query word becomes a slot; it matches its stem and unstemmed form, the terms it begins
+///    when it is still being typed, and terms one edit away when it is long and rare.
+/// 2. A section scores, per slot, the best BM25 weight among the slot's terms, times how the term
+///    matched; slots add up. Sections with more of the query's words come first.
+/// 3. Sections are grouped by page; the first pages are re-ranked after reading their text: the
+///    words together as a phrase, and a heading that is the query, raise a result.
+public struct SearchEngine: Sendable {
+    public let index: SearchIndex
+    /// For each section, the number of the page it is on (pages are runs of sections).
+    let pageOfSection: [Int]
+    /// For each section, the first part of the long section it is a part of (itself, mostly).
+    let headOfSection: [Int]
+
+    public init(index: SearchIndex) {
+        self.index = index
+        var pages: [Int] = [], heads: [Int] = []
+        var page = -1
+        var previous: String?
+        for (position, section) in index.sections.enumerated() {
+            if section.page != previous { page += 1; previous = section.page }
+            pages.append(page)
+            heads.append(index.continues(position) ? heads[position - 1] : position)
+        }
+        pageOfSection = pages
+        headOfSection = heads
+    }
+
+    struct SlotTerms {
+        var slot: SearchQuery.Slot
+        var alternatives: [TermResolver.Alternative]
+        /// Every term the slot accepts, for phrases and titles.
+        var accepted: Set<String>
+    }
+
+    public func search(_ text: String, options: SearchOptions = .init()) -> SearchResponse {
+        let query = SearchQuery(text, typing: options.typing)
+        var resolver = TermResolver(index: index)
+        let slots = query.slots.map { resolve($0, with: &resolver) }
+
+        // Score sections, slot by slot; count the query words each section has all parts of.
+        var scores: [Int: (score: Double, parts: [Int])] = [:]
+        let noParts = Array(repeating: 0, count: query.groupSizes.count)
+        for slot in slots {
+            var best: [Int: Double] = [:]
+            for alternative in slot.alternatives {
+                let rarity = Self.rounded(SearchRanking.rarity(documentFrequency: index.terms[alternative.term].postings.count,
+                                                               sections: index.sections.count))
+                for posting in resolver.postings(alternative.term) {
+                    let value = alternative.weight * rarity
+                        * (Double(posting.weight) / Double(SearchRanking.weightSteps) * SearchRanking.maximumTermWeight)
+                    if value > best[posting.section] ?? 0 { best[posting.section] = value }
+                }
+            }
+            for (section, value) in best {
+                var entry = scores[section] ?? (0, noParts)
+                entry.score += value * slot.slot.scale
+                if slot.slot.required { entry.parts[slot.slot.group] += 1 }
+                scores[section] = entry
+            }
+        }
+        let ranked = scores.compactMap { section, entry -> (section: Int, score: Double, matched: Int)? in
+            guard entry.parts.contains(where: { $0 > 0 }) else { return nil }
+            let matched = zip(entry.parts, query.groupSizes).filter { $0 > 0 && $0 == $1 }.count
+            return (section, entry.score, matched)
+        }.sorted { a, b in
+            if a.matched != b.matched { return a.matched > b.matched }
+            if a.score != b.score { return a.score > b.score }
+            return a.section < b.section
+        }
+
+        // Group by page, in the order of each page's best section; of a long section's parts, the best.
+        var pages: [[(section: Int, score: Double, matched: Int)]] = []
+        var pageSlot: [Int: Int] = [:]
+        var shownHeads: Set<Int> = []
+        for hit in ranked where shownHeads.insert(headOfSection[hit.section]).inserted {
+            let page = pageOfSection[hit.section]
+            if let slot = pageSlot[page] {
+                pages[slot].append(hit)
+            } else {
+                pageSlot[page] = pages.count
+                pages.append([hit])
+            }
+        }
+
+        // Re-rank the first pages by what their best section's text shows.
+        var loaded: Set<Int> = []
+        let required = slots.filter(\.slot.required)
+        let window = min(SearchRanking.rerankWindow, pages.count)
+        var boosted: [(index: Int, score: Double)] = (0..<window).map { position in
+            let best = pages[position][0]
+            loaded.insert(best.section)
+            let boost = SectionBoost.factor(index.sections[best.section], required: required)
+            return (position, best.score * boost)
+        }
+        boosted.sort { a, b in
+            let ma = pages[a.index][0].matched, mb = pages[b.index][0].matched
+            if ma != mb { return ma > mb }
+            if a.score != b.score { return a.score > b.score }
+            return a.index < b.index
+        }
+        let order = boosted.map(\.index) + Array(window..<pages.count)
+        var finalScore: [Int: Double] = [:]
+        for entry in boosted { finalScore[entry.index] = entry.score }
+
+        // Results with their snippets.
+        let matchedTerms = Set(slots.flatMap { $0.alternatives.map { index.terms[$0.term].term } })
+        var results: [SearchResult] = []
+        for position in order.dropFirst(options.offset).prefix(max(0, options.limit)) {
+            let hits = pages[position]
+            let first = index.sections[hits[0].section]
+            var sections: [SectionHit] = []
+            for hit in hits.prefix(max(1, options.sectionsPerPage)) {
+                loaded.insert(hit.section)
+                let stored = index.sections[hit.section]
+                sections.append(SectionHit(section: hit.section, anchor: stored.anchor, heading: stored.heading,
+                                           parentHeading: stored.parentHeading, score: hit.score,
+                                           snippet: SnippetMaker.snippet(stored.text, terms: matchedTerms)))
+            }
+            results.append(SearchResult(page: first.page, pageTitle: first.pageTitle, skill: first.skill,
+                                        score: finalScore[position] ?? hits[0].score, matched: hits[0].matched,
+                                        words: query.groupSizes.filter { $0 > 0 }.count, sections: sections))
+        }
+
+        var suggestions: [String] = []
+        if pages.isEmpty { suggestions = suggest(query, resolver: &resolver) }
+        var files = resolver.files
+        for section in loaded {
+            files.insert("d/\(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)).js")
+        }
+        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert("words.js") }
+        let terms = slots.flatMap { $0.alternatives.map { index.terms[$0.term].term } }
+        return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
+                              suggestions: suggestions, files: files.sorted())
+    }
+
+    /// The terms a slot matches: exact first, then completions of a word being typed, then, for a
+    /// long word with few exact matches, terms one edit away.
+    private func resolve(_ slot: SearchQuery.Slot, with resolver: inout TermResolver) -> SlotTerms {
+        var alternatives: [TermResolver.Alternative] = []
+        var seen: Set<Int> = []
+        for term in slot.exact {
+            if let found = resolver.exact(term), seen.insert(found).inserted {
+                alternatives.append(.init(term: found, weight: SearchRanking.exactMatch))
+            }
+        }
+        var accepted = Set(slot.exact)
+        if slot.prefix {
+            for term in resolver.completions(of: slot.word, excluding: seen) {
+                seen.insert(term)
+                alternatives.append(.init(term: term, weight: SearchRanking.prefixMatch))
+                accepted.insert(index.terms[term].term)
+            }
+        }
+        let found = alternatives.reduce(0) { $0 + index.terms[$1.term].postings.count }
+        if slot.allowsTypo, slot.word.utf16.count >= SearchRanking.minimumTypoLength, found < SearchRanking.fewMatches {
+            for near in resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 1, excluding: seen)
+                .prefix(SearchRanking.maximumTypoTerms) {
+                seen.insert(near.term)
+                alternatives.append(.init(term: near.term, weight: SearchRanking.typoMatch))
+                accepted.insert(index.terms[near.term].term)
+            }
+        }
+        return SlotTerms(slot: slot, alternatives: alternatives, accepted: accepted)
+    }
+
+    /// Up to five known words closest to the query's words, as readers write them.
+    private func suggest(_ query: SearchQuery, resolver: inout TermResolver) -> [String] {
+        var candidates: [(term: Int, distance: Int)] = []
+        for slot in query.slots where slot.allowsTypo && slot.word.utf16.count >= 3 {
+            candidates += resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 2, excluding: [])
+        }
+        candidates.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            let dfA = index.terms[a.term].postings.count, dfB = index.terms[b.term].postings.count
+            return dfA != dfB ? dfA > dfB : a.term < b.term
+        }
+        return Array(Self.unique(candidates.map { index.terms[$0.term].shown }).prefix(5))
+    }
+
+    /// Rarity rounded to six decimals, so that a last-bit difference between two maths libraries
+    /// cannot reorder results between this engine and the browser's.
+    static func rounded(_ value: Double) -> Double {
+        (value * 1_000_000).rounded() / 1_000_000
+    }
+
+    static func unique(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,94 @@
+import SkillParser
+/// The search index of a site: every section that results can show, and every term with the
+/// sections it occurs in. `SearchIndexBuilder` makes it, `SearchIndexWriter` writes it as the
+/// site's `search/` files, `SearchIndexReader` reads those back, and `SearchEngine` queries it.
+public struct SearchIndex: Equatable, Sendable {
+    /// Version of the file format, written in the entry file; readers refuse other versions.
+    public static let formatVersion = 1
+
+    /// Sections in page order; postings refer to sections by their position here.
+    public var sections: [StoredSection]
+    /// Terms in UTF-16 order (the order JavaScript sorts strings in), each with its postings.
+    public var terms: [IndexedTerm]
+    /// How the index is cut into files; queries that expand words look only in the files they load.
+    public var layout: SearchIndexLayout
+    /// Words written as two-character codes in the stored texts (`TextCodebook`).
+    public var sharedWords: [String]
+
+    public init(sections: [StoredSection], terms: [IndexedTerm], layout: SearchIndexLayout, sharedWords: [String] = []) {
+        self.sections = sections
+        self.terms = terms
+        self.layout = layout
+        self.sharedWords = sharedWords
+    }
+
+    /// Whether a section continues the one before it: a part of the same long section.
+    public func continues(_ section: Int) -> Bool {
+        section > 0 && sections[section].page == sections[section - 1].page
+            && sections[section].anchor == sections[section - 1].anchor
+    }
+}
+
+/// What a result shows about a section.
+public struct StoredSection: Hashable, Sendable {
+    public var page: String
+    /// Empty for the opening of a page.
+    public var anchor: String
+    public var pageTitle: String
+    /// Empty for the opening of a page.
+    public var heading: String
+    public var parentHeading: String
+    public var skill: String
+    public var text: String
+
+    public init(page: String, anchor: String = "", pageTitle: String, heading: String = "",
+                parentHeading: String = "", skill: String = "", text: String = "") {
+        self.page = page
+        self.anchor = anchor
+        self.pageTitle = pageTitle
+        self.heading = heading
+        self.parentHeading = parentHeading
+        self.skill = skill
+        self.text = text
+    }
+
+    /// The page URL with the section's anchor.
+    public var url: String { anchor.isEmpty ? page : page + "#" + anchor }
+}
+
+public struct IndexedTerm: Hashable, Sendable {
+    public var term: String
+    /// Sorted by section.
+    public var postings: [Posting]
+    /// The word most often written for this term when stemming changed it (`toggle` for `toggl`).
+    public var display: String?
+
+    public init(term: String, postings: [Posting], display: String? = nil) {
+        self.term = term
+        self.postings = postings
+        self.display = display
+    }
+
+    /// What to show a reader for this term.
+    public var shown: String { display ?? term }
+}
+
+/// One section a term occurs in, with the term's weight there.
+public struct Posting: Hashable, Sendable {
+    public var section: Int
+    /// The term's BM25 weight in the section without the term's rarity (which depends only on the
+    /// term), quantised to 1...63 of `SearchRanking.maximumTermWeight`.
+    public var weight: Int
+
+    public init(section: Int, weight: Int) {
+        self.section = section
+        self.weight = weight
+    }
+}
+
+extension String {
+    /// UTF-16 order, which JavaScript's `<` uses, so Swift and the browser agree on sorted terms.
+    static func utf16Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SkillParser
+
+/// The numbers of the ranking, shared by the index builder and both query engines (this Swift one
+/// and `Templates/assets/search.js`, which repeats them).
+public enum SearchRanking {
+    /// BM25 term-frequency saturation and length normalisation.
+    static let k1 = 1.2
+    static let b = 0.75
+    /// The largest value the tf part of BM25 can reach, `k1 + 1`; postings store a fraction of it.
+    static let maximumTermWeight = k1 + 1
+    /// Postings store weights as 1...63.
+    static let weightSteps = 63
+
+    /// The BM25F tf part: field-weighted frequencies, those of the long fields divided by the
+    /// section's relative length, then saturated.
+    static func termWeight(short: Double, long: Double, length: Double, averageLength: Double) -> Double {
+        let tf = short + long / (1 - b + b * length / averageLength)
+        return tf * (k1 + 1) / (tf + k1)
+    }
+
+    static func quantize(_ weight: Double) -> Int {
+        min(weightSteps, max(1, Int((weight / maximumTermWeight * Double(weightSteps)).rounded())))
+    }
+
+    /// BM25's inverse document frequency: rarer terms count more.
+    static func rarity(documentFrequency df: Int, sections n: Int) -> Double {
+        log(1 + (Double(n) - Double(df) + 0.5) / (Double(df) + 0.5))
+    }
+
+    // How much a match counts, by how the query word matched the term.
+    static let exactMatch = 1.0
+    /// The word being typed is a prefix of the term.
+    static let prefixMatch = 0.7
+    /// The term is one edit away from the word.
+    static let typoMatch = 0.5
+
+    /// A prefix is expanded only from this many characters on, to at most this many terms (the most frequent).
+    static let minimumPrefixLength = 2
+    static let maximumPrefixTerms = 40
+    static let maximumPrefixPostings = 20_000
+    /// Words this long or longer are allowed one typo...
+    static let minimumTypoLength = 5
+    /// ...when their exact matches are in fewer sections than this.
+    static let fewMatches = 3
+    static let maximumTypoTerms = 8
+
+    /// Results whose texts are read to find phrases and exact titles.
+    static let rerankWindow = 10
+    /// Added to the factor a result's score is multiplied by, when its text holds the query's
+    /// words together...
+    static let phraseBoost = 0.25
+    /// ...when its page's title is the query...
+    static let pageTitleBoost = 1.0
+    /// ...or else when its heading is the query or its page's title holds the query's words together.
+    static let titleBoost = 0.5
+}

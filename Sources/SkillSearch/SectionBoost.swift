@@ -1,0 +1,53 @@
+import SkillParser
+/// What reading a section's text adds to its score, once the first pages are known:
+/// - the query's words together, in the order typed, in the heading or text (a phrase);
+/// - a page title that is the query (the page is about it), else a heading that is the query or
+///   a page title that holds the query's words together.
+enum SectionBoost {
+    static func factor(_ section: StoredSection, required: [SearchEngine.SlotTerms]) -> Double {
+        let title = section.heading.isEmpty ? section.pageTitle : section.heading
+        let phrase = required.count >= 2 && containsPhrase(title + "\n" + section.text, required)
+        var titleBoost = 0.0
+        if isExactTitle(section.pageTitle, required) {
+            titleBoost = SearchRanking.pageTitleBoost
+        } else if isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required) {
+            titleBoost = SearchRanking.titleBoost
+        } else {
+            titleBoost = SearchRanking.titleBoost * titleOverlap(section.pageTitle, required)
+        }
+        return 1 + (phrase ? SearchRanking.phraseBoost : 0) + titleBoost
+    }
+
+    /// Whether the slots' terms appear at consecutive positions, in order.
+    static func containsPhrase(_ text: String, _ slots: [SearchEngine.SlotTerms]) -> Bool {
+        guard !slots.isEmpty else { return false }
+        var termsAt: [Int: [String]] = [:]
+        let tokens = SearchTokenizer.tokens(text)
+        for token in tokens { termsAt[token.position, default: []].append(token.term) }
+        for token in tokens where slots[0].accepted.contains(token.term) {
+            var matches = true
+            for offset in 1..<slots.count {
+                guard let terms = termsAt[token.position + offset],
+                      terms.contains(where: slots[offset].accepted.contains) else { matches = false; break }
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
+    /// The share of the title's words that are query words, times the share of query words in it.
+    static func titleOverlap(_ title: String, _ slots: [SearchEngine.SlotTerms]) -> Double {
+        let terms = SearchTokenizer.tokens(title).filter { $0.kind != .identifier }.map(\.term)
+        guard !slots.isEmpty, !terms.isEmpty else { return 0 }
+        let inTitle = terms.filter { term in slots.contains { $0.accepted.contains(term) } }.count
+        let found = slots.filter { slot in terms.contains(where: slot.accepted.contains) }.count
+        return Double(inTitle) / Double(terms.count) * (Double(found) / Double(slots.count))
+    }
+
+    /// Whether the title's words, identifiers aside, are the query's words in order.
+    static func isExactTitle(_ title: String, _ slots: [SearchEngine.SlotTerms]) -> Bool {
+        let terms = SearchTokenizer.tokens(title).filter { $0.kind != .identifier }.map(\.term)
+        guard !slots.isEmpty, terms.count == slots.count else { return false }
+        return zip(terms, slots).allSatisfy { $1.accepted.contains($0) }
+    }
+}
