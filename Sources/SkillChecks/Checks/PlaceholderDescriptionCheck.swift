@@ -1,3 +1,5 @@
+import SkillParser
+
 /// Fires on a skill `description` that is still a placeholder (`placeholder-description`):
 /// the text `skillbook new` writes, or one that starts with TODO, TBD or FIXME. The reference
 /// validator accepts any non-empty text, so without this check a scaffolded skill would reach

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// The Agent Skills naming rules and the description placeholder, for commands that write
 /// skills (`skillbook new`): the same rules `invalid-name` and `placeholder-description` apply.

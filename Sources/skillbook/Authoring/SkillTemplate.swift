@@ -1,3 +1,4 @@
+import SkillChecks
 import SkillParser
 
 /// The files `skillbook new` writes: a SKILL.md that meets the Agent Skills rules (so the

@@ -1,4 +1,5 @@
 import Foundation
+import SkillChecks
 import SkillParser
 
 /// `skillbook new NAME`: starts a skill folder that passes the Agent Skills rules, refusing
