@@ -27,12 +27,16 @@ struct FileFormatter {
     func format(_ original: String) -> Outcome {
         var changes: [String] = []
         var text = original
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst(); changes.append("byte order mark removed") }
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            text = String(text.unicodeScalars.dropFirst())
+            changes.append("byte order mark removed")
+        }
         if text.utf8.contains(UInt8(ascii: "\r")) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             changes.append("line endings to LF")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split on bytes: splitting by Character would walk grapheme boundaries through the file.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
         if lines.last == "" { lines.removeLast() } else if !text.isEmpty { changes.append("final newline added") }
 
         let (frontmatter, problems) = Frontmatter.read(text, path: path)
@@ -121,7 +125,9 @@ struct FileFormatter {
     /// words, or `nil`. The body's lines are never touched, so the frontmatter must end on the
     /// same line for the Markdown to read the same.
     static func difference(from original: Frontmatter, to lines: [String], path: String) -> String? {
-        let (reread, problems) = Frontmatter.read(lines.joined(separator: "\n") + "\n", path: path)
+        // Only the frontmatter's lines: the body after them is the original's, line for line.
+        let head = lines.prefix(original.closingLine ?? lines.count)
+        let (reread, problems) = Frontmatter.read(head.joined(separator: "\n") + "\n", path: path)
         guard let reread, !problems.contains(where: { blockingCodes.contains($0.code) }),
               reread.closingLine == original.closingLine else { return "where the frontmatter ends" }
         let before = original.entries.map { ($0.key, canonical($0.value)) }.sorted { $0.0 < $1.0 }

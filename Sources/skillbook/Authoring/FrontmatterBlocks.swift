@@ -47,7 +47,8 @@ struct FrontmatterBlocks {
         guard keyed[index].body.count == 1, case .string(let text) = value else { return nil }
         let line = keyed[index].body[0]
         guard let colon = Self.keyEnd(line) else { return nil }
-        let rawValue = line[line.index(after: colon)...].drop { $0 == " " }
+        var rawValue = line[line.index(after: colon)...].drop { $0 == " " }
+        while let last = rawValue.last, last == " " || last == "\t" { rawValue = rawValue.dropLast() }
         guard let quote = rawValue.first, quote == "\"" || quote == "'",
               Self.quotedScalarEnd(rawValue) == rawValue.endIndex else { return nil }
         let written = YAMLScalar.text(text)

@@ -35,34 +35,35 @@ enum FormatCommand: Command {
         }
         let displayPath = ContentRoot.displayPath(forRoot: root)
         let checkOnly = arguments.has("check")
+        // Files are independent: format (and write) them on all cores, report in path order.
+        let outcomes = Parallel.map(files.count, minimumChunk: 16) { index -> (FileFormatter.Outcome, writeError: String?) in
+            let file = files[index]
+            let url = URL(fileURLWithPath: root).appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: url.path), let text = String(validatingUTF8Data: data) else {
+                return (.leftAlone("not readable as UTF-8", line: 1), nil)
+            }
+            let outcome = FileFormatter(path: file, isSkillFile: file == "SKILL.md" || file.hasSuffix("/SKILL.md")).format(text)
+            if !checkOnly, case .changed(let formatted, _) = outcome {
+                do { try AtomicFile.replace(url, with: Data(formatted.utf8)) } catch { return (outcome, error.localizedDescription) }
+            }
+            return (outcome, nil)
+        }
         var changedFiles = 0
         var report = ""
         var notes = ""
-        for file in files {
-            let url = URL(fileURLWithPath: root).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: url.path),
-                  let text = String(validatingUTF8Data: data) else {
-                notes += "\(displayPath(file)):1:1: note: left alone: not readable as UTF-8\n"
-                continue
-            }
-            let formatter = FileFormatter(path: file, isSkillFile: file == "SKILL.md" || file.hasSuffix("/SKILL.md"))
-            switch formatter.format(text) {
+        for (file, result) in zip(files, outcomes) {
+            switch result.0 {
             case .unchanged:
                 continue
             case .leftAlone(let reason, let line):
                 notes += "\(displayPath(file)):\(line):1: note: left alone: \(reason)\n"
-            case .changed(let formatted, let changes):
-                changedFiles += 1
-                if checkOnly {
-                    report += "\(displayPath(file)): would change: \(changes.joined(separator: "; "))\n"
-                } else {
-                    do {
-                        try AtomicFile.replace(url, with: Data(formatted.utf8))
-                        report += "\(displayPath(file)): \(changes.joined(separator: "; "))\n"
-                    } catch {
-                        notes += "\(displayPath(file)):1:1: error: cannot write: \(error.localizedDescription)\n"
-                    }
+            case .changed(_, let changes):
+                if let writeError = result.writeError {
+                    notes += "\(displayPath(file)):1:1: error: cannot write: \(writeError)\n"
+                    continue
                 }
+                changedFiles += 1
+                report += "\(displayPath(file)): \(checkOnly ? "would change: " : "")\(changes.joined(separator: "; "))\n"
             }
         }
         console.output(report)
@@ -78,9 +79,10 @@ enum FormatCommand: Command {
 }
 
 extension String {
-    /// The text of `data` when it is valid UTF-8, else `nil` (never a lossy decoding).
+    /// The text of `data` when it is valid UTF-8, else `nil` (never a lossy decoding). A byte
+    /// order mark is kept, so that `fmt` sees and removes it.
     init?(validatingUTF8Data data: Data) {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let text = String(validating: data, as: UTF8.self) else { return nil }
         self = text
     }
 }
