@@ -7,7 +7,11 @@ Usage: scripts/write-config-schema.py [path/to/skillbook]"""
 import json, subprocess, sys
 
 binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/skillbook"
-codes = [line.split()[0] for line in subprocess.run([binary, "explain"], capture_output=True, text=True, check=True).stdout.splitlines() if line.strip()]
+codes = {}
+for line in subprocess.run([binary, "explain"], capture_output=True, text=True, check=True).stdout.splitlines():
+    if line.strip():
+        code, summary = line.split(None, 1)
+        codes[code] = summary.strip()
 init = subprocess.run([binary, "init", "--stdout"], capture_output=True, text=True, check=True).stdout.splitlines()
 help = {}
 for previous, line in zip(init, init[1:]):
@@ -31,8 +35,11 @@ schema = {
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
         "ignore": {"description": help["ignore"],
                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        # Every code is a property, so editors complete it with its summary; a code the schema
+        # does not know yet is still accepted (skillbook itself warns about unknown codes).
         "severity": {"type": "object", "description": help["severity"],
-                     "propertyNames": {"enum": codes}, "additionalProperties": level, "default": {}},
+                     "properties": {code: dict(level, description=summary) for code, summary in codes.items()},
+                     "additionalProperties": level, "default": {}},
         "duplicate_rules": {"description": help["duplicate_rules"],
                             "oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "yes", "no", "on", "off"]}], "default": False},
     },

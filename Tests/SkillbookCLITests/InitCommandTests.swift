@@ -60,10 +60,18 @@ import TestSupport
         }
     }
 
-    @Test func severityAcceptsExactlyTheCodesOfExplain() throws {
+    /// Every code the schema offers is one `skillbook explain` knows. A code added since the
+    /// schema was written is printed, not failed: the schema accepts any code, and editors only
+    /// miss its completion until `scripts/write-config-schema.py` runs again.
+    @Test func severityOffersTheCodesOfExplain() throws {
         let properties = try #require(try Self.schema()["properties"] as? [String: [String: Any]])
-        let names = try #require((properties["severity"]?["propertyNames"] as? [String: Any])?["enum"] as? [String])
+        let offered = try #require(properties["severity"]?["properties"] as? [String: [String: Any]])
         let codes = try runSkillbook(["explain"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
-        #expect(names == codes, "run scripts/write-config-schema.py")
+        #expect(offered.count >= 30)
+        #expect(Set(offered.keys).subtracting(codes).isEmpty, "codes that no longer exist: run scripts/write-config-schema.py")
+        for code in Set(codes).subtracting(offered.keys).sorted() {
+            print("skillbook.schema.json does not offer `\(code)` yet: run scripts/write-config-schema.py")
+        }
+        #expect(offered["broken-anchor"]?["enum"] as? [String] == ["off", "note", "warning", "error"])
     }
 }
