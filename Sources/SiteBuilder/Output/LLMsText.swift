@@ -25,8 +25,9 @@ public enum LLMsText {
 
     private static func render(graph: SkillGraph, title: String, description: String?, skills: [Skill],
                                baseURL: String?) -> String {
-        func url(_ path: String) -> String {
-            baseURL.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
+        func url(_ source: String) -> String {
+            let path = SitePaths.file(forSource: source)
+            return baseURL.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
         }
         func line(_ text: String) -> String {
             text.split(whereSeparator: \.isNewline).joined(separator: " ")
