@@ -61,11 +61,10 @@ struct SiteContext: Sendable {
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
-        let readme = ["README.md", "readme.md", "Readme.md"].first { graph.document(at: $0) != nil }
-        readmePath = readme
-        let readmeDocument = readme.flatMap { graph.document(at: $0) }
-        siteTitle = input.config.title ?? readmeDocument?.title ?? Self.folderName(graph.root)
-        description = input.config.description ?? readmeDocument.flatMap(Self.firstParagraph)
+        let identity = CollectionIdentity(graph: graph, config: input.config)
+        readmePath = identity.readmePath
+        siteTitle = identity.title
+        description = identity.description
         groups = SkillGroups.group(graph.skills, config: input.config)
         var groupOfSkill: [String: Int] = [:]
         for (index, group) in groups.enumerated() {
@@ -106,30 +105,5 @@ struct SiteContext: Sendable {
 
     func template(_ name: String) -> MustacheTemplate? {
         templates[name]
-    }
-
-    private static func folderName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
-    }
-
-    private static func isBadgeOrSpace(_ inline: Inline) -> Bool {
-        switch inline {
-        case .image, .softBreak, .lineBreak, .html: true
-        case .text(let text): text.allSatisfy(\.isWhitespace)
-        case .link(let link): link.children.allSatisfy(isBadgeOrSpace)
-        default: false
-        }
-    }
-
-    /// The plain text of a document's first paragraph.
-    private static func firstParagraph(_ document: Document) -> String? {
-        for block in document.markdown.blocks {
-            // A paragraph of badges (images, or links around them) says nothing about the collection.
-            if case .paragraph(let paragraph) = block, !paragraph.inlines.allSatisfy(isBadgeOrSpace) {
-                let text = paragraph.inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                if !text.isEmpty { return text }
-            }
-        }
-        return nil
     }
 }
