@@ -51,6 +51,23 @@ public struct SearchRelevance: Sendable {
         }
     }
 
+    /// The figures of a run: queries, wanted page first, in the first three, and the mean
+    /// reciprocal rank (1 / rank of the wanted page, 0 when it is not in the first ten).
+    public struct Figures: Sendable, Equatable {
+        public var queries: Int
+        public var first: Int
+        public var topThree: Int
+        public var meanReciprocalRank: Double
+
+        /// From the 1-based ranks of the wanted pages (`nil`: not in the first ten).
+        public init(ranks: [Int?]) {
+            queries = ranks.count
+            first = ranks.filter { $0 == 1 }.count
+            topThree = ranks.filter { ($0 ?? 99) <= 3 }.count
+            meanReciprocalRank = ranks.reduce(0) { $0 + ($1.map { 1 / Double($0) } ?? 0) } / Double(max(1, ranks.count))
+        }
+    }
+
     /// Shares of outcomes with the wanted page first, and in the first three.
     public static func shares(_ outcomes: [Outcome]) -> (top1: Double, top3: Double) {
         let count = Double(max(1, outcomes.count))

@@ -51,6 +51,47 @@ import Testing
         #expect(short.headingPath == ["Alpha", "Performance"])
     }
 
+    @Test func aShortRuleRestatedInTheMiddleOfASentenceIsContainedAndLocated() throws {
+        let clusters = try Self.clusters(in: "contained-mid-sentence")
+        #expect(clusters.count == 1)
+        let cluster = try #require(clusters.first)
+        #expect(cluster.representative == "Always label icon-only buttons for VoiceOver.")
+        let long = try #require(cluster.members.first { $0.skill == "beta" })
+        #expect(long.match == .contained)
+        #expect(long.similarity == 1)
+        let span = try #require(long.span)
+        #expect(!span.inRepresentative)
+        #expect(span.text == "always label icon-only buttons for VoiceOver")
+        let scalars = Array(long.text.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(scalars[span.start..<span.end])) == span.text)
+        #expect(cluster.members.first { $0.skill == "alpha" }?.span == nil)
+    }
+
+    @Test func aSentenceOfTheLongerRuleIsItsSpan() throws {
+        let cluster = try #require(try Self.clusters(in: "contained").first)
+        let contained = try #require(cluster.members.first { $0.match == .contained })
+        let span = try #require(contained.span)
+        #expect(!span.inRepresentative)
+        #expect(span.text == "Never block the main thread while loading images")
+    }
+
+    @Test func theSpanIsInTheRepresentativeWhenTheRepresentativeIsTheLongerRule() throws {
+        let short = RuleStatement(skill: "b", location: SourceLocation(file: "b/SKILL.md", line: 9, column: 1),
+                                  text: "Always label icon-only buttons for VoiceOver.")
+        let long = RuleStatement(skill: "a", location: SourceLocation(file: "a/SKILL.md", line: 3, column: 1),
+                                 text: "In a toolbar, **always label** icon-only buttons for VoiceOver, and keep labels short.")
+        let cluster = try #require(DuplicateFinder().clusters(in: [short, long], skillCount: 2).first)
+        #expect(cluster.representativeLocation == long.location)
+        let member = try #require(cluster.members.first { $0.skill == "b" })
+        #expect(member.match == .contained)
+        #expect(member.span?.inRepresentative == true)
+        #expect(member.span?.text == "**always label** icon-only buttons for VoiceOver")
+    }
+
+    @Test func rulesInTheSameFrameThatSayDifferentThingsDoNotMatch() throws {
+        #expect(try Self.clusters(in: "look-alike").isEmpty)
+    }
+
     @Test func rulesThatShareASentenceCluster() throws {
         let cluster = try #require(try Self.clusters(in: "shared-sentence").first)
         #expect(cluster.count == 2)
