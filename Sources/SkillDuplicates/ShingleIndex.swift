@@ -3,10 +3,13 @@ import SkillParser
 /// comparing all pairs of rules.
 ///
 /// Every distinct text's word pairs go into one sorted array of `(pair, text)` entries (a radix
-/// sort, no hash map). For each text, the texts that are longer and share at least half of its
-/// rare word pairs are candidates, and `Containment` verifies each exactly. A pair found in more
-/// than `commonPair` texts ("of the", "make sure") is left out of the counting: its list is long
-/// and says little, and skipping it keeps the work about linear in the number of rules.
+/// sort, no hash map). A text restated in a longer one lacks there at most `1 - coverage` of its
+/// features, and every word pair the longer text lacks is one of them; so a text with more pairs
+/// than that which no other text has is skipped at once (most texts), and for the others, only
+/// longer texts that lack no more of its rarer pairs than that are candidates, which `Containment`
+/// verifies exactly. A pair found in more than `commonPair` texts ("of the", "make sure") is left
+/// out of the counting: its list is long and says little, and skipping it keeps the work about
+/// linear in the number of rules.
 ///
 /// Only rules of at least `minWords` words (`NormalizedRule.wordCount`) are looked for: a
 /// shorter run of words inside a longer rule is a phrase, not a rule restated.
@@ -49,6 +52,11 @@ struct ShingleIndex {
         let found = Parallel.map(texts.count, minimumChunk: 64) { short -> [(Int, Int)] in
             let fingerprint = texts[short].fingerprint
             guard fingerprint.wordCount >= minWords else { return [] }
+            // A text has at most 2n - 1 features: skip before counting them when even that allows too few.
+            guard Double(unshared[short]) <= (1 - coverage) * Double(2 * fingerprint.tokenCount - 1) + 1e-9 else { return [] }
+            let features = Shingler.features(fingerprint.hashes[...]).count
+            let allowedMissing = Int((1 - coverage) * Double(features) + 1e-9)
+            guard unshared[short] <= allowedMissing else { return [] }
             let lists = membership[firstMembership[short]..<firstMembership[short + 1]]
             let rare = lists.count + unshared[short]
             var candidates: [Int] = []
@@ -67,7 +75,7 @@ struct ShingleIndex {
                 var last = first + 1
                 while last < candidates.count, candidates[last] == candidates[first] { last += 1 }
                 let shared = last - first
-                if shared * 2 >= rare, shared >= min(2, rare),
+                if rare - shared <= allowedMissing,
                    probe.check(in: texts[candidates[first]].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
                     result.append((short, candidates[first]))
                 }

@@ -35,9 +35,12 @@ public struct SearchRelevance: Sendable {
         }
     }
 
-    /// The judgements for `corpus` (and those marked `both`).
+    /// The two HIG collections that `both` stands for.
+    public static let bothCorpora: Set<String> = ["hig-doctor", "apple-hig-skills"]
+
+    /// The judgements for `corpus` (and those marked `both`, for the two HIG collections).
     public func judgements(for corpus: String) -> [Judgement] {
-        judgements.filter { $0.corpus == corpus || $0.corpus == "both" }
+        judgements.filter { $0.corpus == corpus || ($0.corpus == "both" && Self.bothCorpora.contains(corpus)) }
     }
 
     /// Runs each query of `corpus` as a finished query (not being typed) and finds the wanted page.
