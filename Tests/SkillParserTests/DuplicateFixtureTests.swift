@@ -79,13 +79,14 @@ import Testing
         let short = RuleStatement(skill: "b", location: SourceLocation(file: "b/SKILL.md", line: 9, column: 1),
                                   text: "Always label icon-only buttons for VoiceOver.")
         let long = RuleStatement(skill: "a", location: SourceLocation(file: "a/SKILL.md", line: 3, column: 1),
-                                 text: "In a toolbar, **always label** icon-only buttons for VoiceOver, and keep labels short.")
+                                 text: "In a toolbar, always label icon-only buttons for VoiceOver, and keep labels short.")
         let cluster = try #require(DuplicateFinder().clusters(in: [short, long], skillCount: 2).first)
         #expect(cluster.representativeLocation == long.location)
         let member = try #require(cluster.members.first { $0.skill == "b" })
         #expect(member.match == .contained)
         #expect(member.span?.inRepresentative == true)
-        #expect(member.span?.text == "**always label** icon-only buttons for VoiceOver")
+        #expect(member.span?.text == "always label icon-only buttons for VoiceOver")
+        #expect(member.span.map { [$0.start, $0.end] } == [14, 58])
     }
 
     @Test func rulesInTheSameFrameThatSayDifferentThingsDoNotMatch() throws {
