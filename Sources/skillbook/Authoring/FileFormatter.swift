@@ -53,7 +53,7 @@ struct FileFormatter {
             var attempt = lines
             var frontmatterChanges: [String] = []
             var reason: String?
-            for reorder in [isSkillFile, false] {
+            for reorder in isSkillFile ? [true, false] : [false] {
                 attempt = lines
                 switch formatFrontmatter(lines: &attempt, closingIndex: closing - 1, entries: frontmatter.entries, reorder: reorder) {
                 case .success(let found):
