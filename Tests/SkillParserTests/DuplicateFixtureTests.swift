@@ -136,3 +136,34 @@ import Testing
         #expect(DuplicateFinder().clusters(in: plain, skillCount: 2).count == 2)
     }
 }
+
+@Suite struct DuplicateLabelledSetTests {
+    @Test func scoresFoundMissedAndWronglyJoinedPairs() throws {
+        let set = try DuplicateLabelledSet(tsv: """
+            # comment
+            same\tAlways label icon-only buttons for VoiceOver.\tIn toolbars, always label icon-only buttons for VoiceOver and keep labels short.
+            same\tRespect the user's choice of text size.\tRespect the text size people choose in Settings.
+            different\tUse a sheet for a short task that people finish before going on.\tUse a full-screen cover for a long task that people may leave and resume.
+            """)
+        #expect(set.pairs.count == 3)
+        let outcome = set.evaluate()
+        #expect(outcome.found.map(\.first) == ["Always label icon-only buttons for VoiceOver."])
+        #expect(outcome.missed.map(\.first) == ["Respect the user's choice of text size."])
+        #expect(outcome.wronglyJoined.isEmpty)
+        #expect(outcome.precision == 1)
+        #expect(outcome.recall == 0.5)
+    }
+
+    @Test func aLineWithoutALabelIsAnError() {
+        #expect(throws: DuplicateLabelledSet.FormatError.self) {
+            try DuplicateLabelledSet(tsv: "maybe\tone rule\tanother rule\n")
+        }
+    }
+
+    @Test func theLabelledSetOfTheBenchmarkReads() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("dupes-labelled/pairs.tsv")
+        let set = try DuplicateLabelledSet(tsv: try String(contentsOf: file, encoding: .utf8))
+        #expect(set.pairs.contains { $0.same } && set.pairs.contains { !$0.same })
+    }
+}
