@@ -56,9 +56,10 @@ public enum SiteBuilder {
             }
             let indexFiles = index.files
             var files = plan.pages.count
-            files += try log.run("copy") {
+            let copied = try log.run("copy") {
                 try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
             }
+            files += copied.count
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
@@ -69,7 +70,7 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems, notes: notes,
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems + copied.shadowed, notes: notes,
                            searchIndex: index.sizes)
         } catch {
             folder.discard()
@@ -114,9 +115,11 @@ public enum SiteBuilder {
     }
 
     /// Theme assets, highlight.js, the Markdown sources beside their pages, files the pages link
-    /// to, and the files of the index step. Returns how many files were written.
+    /// to, and the files of the index step. Returns how many files were written, and warnings
+    /// for collection files that a theme file of the same path keeps out of the site.
     private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
-                                  options: SiteOptions, folder: OutputFolder) throws -> Int {
+                                  options: SiteOptions, folder: OutputFolder) throws -> (count: Int, shadowed: [Diagnostic]) {
+        var shadowed: [Diagnostic] = []
         // Decide what goes where first (theme assets before collection files of the same name),
         // then read and write on all cores.
         var sources: [(path: String, from: FileSource)] = []
@@ -132,7 +135,14 @@ public enum SiteBuilder {
         for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
         let root = URL(fileURLWithPath: site.graph.root)
         for path in site.graph.documents.map(\.path) + assets {
-            add(path, .file(root.appendingPathComponent(path).path))
+            let published = SitePaths.file(forSource: path)
+            if options.theme.has(published) {
+                shadowed.append(Diagnostic(.warning, code: "site-path-collision",
+                                           "\(path) is linked from the collection but the theme's \(published) takes its place in the site",
+                                           at: SourceLocation(file: path, line: 1),
+                                           suggestion: "rename or move the file; the theme's files sit under assets/"))
+            }
+            add(published, .file(root.appendingPathComponent(path).path))
         }
         let planned = sources
         try folder.createFolders(for: planned.map(\.path))
@@ -153,7 +163,7 @@ public enum SiteBuilder {
             }
         }
         for case .failure(let error)? in failures.values { throw error }
-        return planned.count
+        return (planned.count, shadowed)
     }
 
     /// Where a copied file's bytes come from.

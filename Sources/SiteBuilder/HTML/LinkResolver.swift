@@ -89,7 +89,7 @@ struct LinkResolver: Sendable {
             }
         }
         if !path.isEmpty, !path.hasSuffix(".md"), assetExists(path) {
-            var url = SitePaths.url(to: path, from: pagePath)
+            var url = SitePaths.url(to: SitePaths.file(forSource: path), from: pagePath)
             if let anchor { url += "#" + anchor.fragmentEncoded }
             return (.href(url), path)
         }

@@ -196,6 +196,9 @@ struct MarkdownHTML {
         let alt = image.children.plainText
         let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
+        if let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+            return "<img src=\"\(url)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
+        }
         if let asset { state.assets.insert(asset) }
         switch resolved {
         case .href where LinkTarget(image.destination).kind == .external && insideLink:
