@@ -84,7 +84,7 @@ clean:
 dupes: release
 	$(BIN) dupes $(CONTENT)
 
-# Feeds mutated Markdown, YAML, configuration and templates through the whole pipeline;
+# Feeds mutated Markdown, YAML, configuration, plugin manifests, READMEs and templates through the whole pipeline;
 # any crash is a bug. Replay a run with `.build/release/skillbook-fuzz --seed S`.
 FUZZ_SECONDS ?= 300
 FUZZ_SEED ?= 1

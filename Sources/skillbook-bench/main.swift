@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
     ("check", CheckBenchmark.run),
+    ("dupes-labelled", DupesBenchmark.labelled),
     ("dupes", DupesBenchmark.run),
     ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),

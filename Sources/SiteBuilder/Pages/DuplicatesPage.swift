@@ -23,10 +23,12 @@ enum DuplicatesPage {
                 "title": .string(cluster.title),
                 "detail": .text(cluster.detail),
                 "members": .list(cluster.members.map { member in
-                    [
+                    let parts = member.markedParts
+                    return [
                         "place": .string(ReportLinks.place(member.location)),
                         "href": .text(ReportLinks.href(for: member.location, in: graph, from: page.path)),
-                        "text": .text(member.text.isEmpty ? nil : member.text),
+                        "text": .text(member.text.isEmpty || parts != nil ? nil : member.text),
+                        "marked": parts.map { ["before": .string($0.before), "matched": .string($0.matched), "after": .string($0.after)] } ?? .null,
                         "note": .text(member.note),
                     ]
                 }),

@@ -2096,6 +2096,9 @@ a.broken-link:visited { color: var(--broken); }
 {{#text}}
 <blockquote><p>{{text}}</p></blockquote>
 {{/text}}
+{{#marked}}
+<blockquote><p>{{before}}<mark>{{matched}}</mark>{{after}}</p></blockquote>
+{{/marked}}
 </li>
 {{/members}}
 </ul>

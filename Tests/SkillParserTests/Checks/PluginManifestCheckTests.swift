@@ -99,4 +99,38 @@ import Testing
         #expect(json["a"]?.array?.count == 4)
         #expect(json["b"]?.kindName == "an object")
     }
+
+    /// Mutated manifests (bytes dropped, doubled, replaced, truncated) never crash the reader, and
+    /// every error has a position inside the text.
+    @Test func mutatedManifestsAreReadOrReportedNeverCrash() {
+        let valid = Array(#"{"name": "m", "plugins": [{"name": "a", "source": "./", "skills": ["./skills/alpha", "./x\u00e9"]}], "n": -1.5e3}"#.utf8)
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array(#"{}[]",:\ u0e-+.tfn"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF]
+        var errors = 0
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<(1 + next(4)) {
+                let index = next(bytes.count)
+                switch next(4) {
+                case 0: bytes.remove(at: index)
+                case 1: bytes.insert(bytes[index], at: index)
+                case 2: bytes[index] = alphabet[next(alphabet.count)]
+                default: bytes.removeLast(bytes.count - index)
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            do {
+                _ = try LocatedJSONParser.parse(bytes)
+            } catch {
+                errors += 1
+                #expect(error.line >= 1 && error.line <= bytes.filter { $0 == 0x0A }.count + 1)
+                #expect(error.column >= 1 && error.column <= bytes.count + 1)
+            }
+        }
+        #expect(errors > 1000)
+    }
 }
