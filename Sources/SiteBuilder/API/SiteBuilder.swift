@@ -63,10 +63,10 @@ public enum SiteBuilder {
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    try folder.write(Data(Sitemap.render(pages: pages, baseURL: base).utf8), to: GeneratedPaths.sitemap)
+                    try folder.write(Sitemap.render(pages: pages, baseURL: base), to: GeneratedPaths.sitemap)
                     files += 1
                 }
-                try folder.write(Data(LLMsText.render(site: site).utf8), to: GeneratedPaths.llms)
+                try folder.write(LLMsText.render(site: site), to: GeneratedPaths.llms)
                 files += 1
                 try folder.commit()
             }
@@ -96,7 +96,7 @@ public enum SiteBuilder {
             let page = pages[index]
             do {
                 let output = try renderer.render(page)
-                try folder.write(Data(output.html.utf8), to: page.path)
+                try folder.write(output.html, to: page.path)
                 slots.set(index, .success(output.assets))
             } catch {
                 slots.set(index, .failure(PageError(page: page.path, underlying: error)))
