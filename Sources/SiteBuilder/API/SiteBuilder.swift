@@ -30,7 +30,7 @@ public enum SiteBuilder {
         let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
             let plan = SitePlan(graph: input.graph)
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + plan.problems).sorted()
+            withProblems.diagnostics = (input.diagnostics + siteProblems(plan, input)).sorted()
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
@@ -69,12 +69,19 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems, notes: notes,
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: siteProblems(plan, input),
+                           notes: notes,
                            searchIndex: index.sizes)
         } catch {
             folder.discard()
             throw error
         }
+    }
+
+    /// The plan's problems with the collection's configuration applied (severity, ignore globs,
+    /// suppressions), as `check` applies it to its own.
+    private static func siteProblems(_ plan: SitePlan, _ input: SiteInput) -> [Diagnostic] {
+        CheckRunner.configured(plan.problems, graph: input.graph, config: input.config)
     }
 
     /// The error of one page, naming it.

@@ -63,9 +63,10 @@ public struct CollectionConfig: Sendable, Equatable {
         let read = YAMLReader.readMapping(text, file: display, firstLine: 1)
         var config = CollectionConfig()
         config.path = display
+        // The YAML reader names frontmatter problems; in this file every one of them is a malformed configuration.
         var diagnostics = read.diagnostics.map { diagnostic -> Diagnostic in
             var copy = diagnostic
-            if copy.code == "frontmatter-not-mapping" { copy.code = "invalid-config" }
+            copy.code = "invalid-config"
             return copy
         }
         for entry in read.entries ?? [] {
