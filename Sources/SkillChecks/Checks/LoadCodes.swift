@@ -63,6 +63,27 @@ enum LoadCodes {
                     The file or folder exists but could not be opened, usually for lack of permission, so \
                     it was skipped. Check its permissions.
                     """),
+        CodeInfo("file-too-large", .error, summary: "a Markdown file is larger than the limit and was skipped",
+                 explanation: """
+                    Markdown files over 4 MiB are not read: none of their links, headings or frontmatter \
+                    are known, and they get no page. A skill document is a few kilobytes; a file this large \
+                    is usually generated or pasted by mistake. Split it into several reference files.
+                    """),
+        CodeInfo("markdown-nesting-limit", .warning, summary: "Markdown nests deeper than the limit",
+                 explanation: """
+                    Quotes, lists, emphasis, links and images nested more than 48 levels deep are cut: the \
+                    deeper content is kept as plain text (its words are searchable, but its links and code \
+                    are not read). Real documents nest a few levels; this much nesting is usually a \
+                    mistake or an attack. Flatten the nested structure at the line given.
+                    """),
+        CodeInfo("yaml-alias-limit", .error, summary: "frontmatter expands past the limit through YAML aliases",
+                 explanation: """
+                    YAML aliases (`*name`) repeat a value written once under an anchor (`&name`). A chain \
+                    of aliases of aliases expands exponentially: a few hundred bytes can stand for billions \
+                    of values (the "billion laughs" attack). Skillbook stops after 100,000 values or 32 \
+                    levels of nesting and does not read the rest of the block. Write the values out \
+                    instead of repeating aliases, and keep frontmatter flat.
+                    """),
         CodeInfo("invalid-config", .error, summary: "skillbook.yml (or the --config file) is malformed",
                  explanation: """
                     The configuration could not be read as intended: a file given with `--config` that \

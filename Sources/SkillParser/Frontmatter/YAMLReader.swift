@@ -45,6 +45,13 @@ enum YAMLReader {
                 ])
             }
             let entries = walker.entries(of: root, in: &document, depth: 0)
+            if let limit = walker.limitHit {
+                walker.diagnostics.append(Diagnostic(
+                    .error, code: "yaml-alias-limit",
+                    "frontmatter expands to more than \(InputLimits.maximumYAMLValues) values or nests more than \(InputLimits.maximumYAMLDepth) levels deep (through aliases); the rest was not read",
+                    at: limit,
+                    suggestion: "write the values out instead of repeating aliases (`*name`), and keep frontmatter flat"))
+            }
             return Result(entries: entries, diagnostics: walker.diagnostics)
         }
     }
@@ -62,11 +69,19 @@ enum YAMLReader {
 
     /// Turns libyaml's node graph into `YAMLValue`s, reporting duplicate keys on the way.
     private struct Walker {
+        init(file: String, firstLine: Int) {
+            self.file = file
+            self.firstLine = firstLine
+        }
+
         let file: String
         let firstLine: Int
         var diagnostics: [Diagnostic] = []
-        /// Aliases can nest; a depth limit keeps a hostile document from recursing forever.
-        static let maximumDepth = 64
+        /// Values produced so far. An alias is expanded each time it is used, so a chain of
+        /// aliases of aliases grows exponentially; this budget and the depth limit stop it.
+        private var produced = 0
+        /// Where the first value past a limit is, if any.
+        private(set) var limitHit: SourceLocation?
 
         func location(of mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: firstLine + Int(mark.line), column: Int(mark.column) + 1)
@@ -75,10 +90,12 @@ enum YAMLReader {
         mutating func entries(
             of node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t, depth: Int
         ) -> [YAMLEntry] {
-            var result: [YAMLEntry] = []
+            // A repeated key drops its earlier entry; slots keep that linear in the number of keys.
+            var slots: [YAMLEntry?] = []
+            var slotOfKey: [String: Int] = [:]
             var firstSeen: [String: SourceLocation] = [:]
             var pair = node.pointee.data.mapping.pairs.start
-            while let current = pair, current != node.pointee.data.mapping.pairs.top {
+            while let current = pair, current != node.pointee.data.mapping.pairs.top, limitHit == nil {
                 defer { pair = current + 1 }
                 guard let keyNode = yaml_document_get_node(&document, current.pointee.key),
                       let valueNode = yaml_document_get_node(&document, current.pointee.value)
@@ -92,19 +109,24 @@ enum YAMLReader {
                         .error, code: "duplicate-key", "key `\(key)` appears twice; the last value wins",
                         at: keyLocation, notes: [DiagnosticNote("first written here", at: first)],
                         suggestion: "remove one of the two `\(key)` lines"))
-                    result.removeAll { $0.key == key }
+                    if let slot = slotOfKey[key] { slots[slot] = nil }
                 } else {
                     firstSeen[key] = keyLocation
                 }
-                result.append(entry)
+                slotOfKey[key] = slots.count
+                slots.append(entry)
             }
-            return result
+            return slots.compactMap { $0 }
         }
 
         mutating func value(
             of node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t, depth: Int
         ) -> YAMLValue {
-            guard depth < Self.maximumDepth else { return .null }
+            produced += 1
+            guard depth < InputLimits.maximumYAMLDepth, produced <= InputLimits.maximumYAMLValues else {
+                if limitHit == nil { limitHit = location(of: node.pointee.start_mark) }
+                return .null
+            }
             switch node.pointee.type {
             case YAML_SCALAR_NODE:
                 let scalar = node.pointee.data.scalar
@@ -116,7 +138,7 @@ enum YAMLReader {
             case YAML_SEQUENCE_NODE:
                 var items: [YAMLValue] = []
                 var item = node.pointee.data.sequence.items.start
-                while let current = item, current != node.pointee.data.sequence.items.top {
+                while let current = item, current != node.pointee.data.sequence.items.top, limitHit == nil {
                     defer { item = current + 1 }
                     if let child = yaml_document_get_node(&document, current.pointee) {
                         items.append(value(of: child, in: &document, depth: depth + 1))

@@ -50,12 +50,11 @@ public enum CollectionLoader {
     }
 
     private static func parseFile(_ path: String, root: URL) -> ParseResult {
-        let location = SourceLocation(file: path, line: 1)
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-            return ParseResult(document: nil, diagnostics: [
-                Diagnostic(.error, code: "unreadable-file", "cannot read this file", at: location,
-                           suggestion: "check the file's permissions"),
-            ])
+        let data: Data
+        switch SourceFileReader.read(root.appendingPathComponent(path).path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])
         }
         guard let text = String(validatingUTF8Data: data) else {
             return ParseResult(document: nil, diagnostics: [

@@ -19,8 +19,9 @@ enum CmarkConverter {
     private static let lock = NSLock()
 
     /// Parses `markdown` (a whole file whose frontmatter lines are blanked) into blocks.
-    /// Locations are 1-based lines and columns of `file`.
-    static func parse(_ markdown: String, file: String) -> [Block] {
+    /// Locations are 1-based lines and columns of `file`. Content nested deeper than
+    /// `InputLimits.maximumMarkdownDepth` becomes plain text, reported in `diagnostics`.
+    static func parse(_ markdown: String, file: String, diagnostics: inout [Diagnostic]) -> [Block] {
         precondition(registered)
         lock.lock()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
@@ -45,37 +46,58 @@ enum CmarkConverter {
         guard let root = finished else { return [] }
         defer { cmark_node_free(root) }
         var converter = Converter(file: file, bytes: bytes)
-        return converter.blocks(under: root)
+        let blocks = converter.blocks(under: root, depth: 1)
+        if let deepest = converter.flattenedAt {
+            diagnostics.append(Diagnostic(
+                .warning, code: "markdown-nesting-limit",
+                "Markdown nested more than \(InputLimits.maximumMarkdownDepth) levels deep; the deeper content is shown as plain text",
+                at: deepest, suggestion: "flatten the nested quotes, lists or emphasis"))
+        }
+        return blocks
     }
 
     private struct Converter {
         let file: String
-        /// The parsed text's bytes and where each line starts, to turn byte columns into characters.
-        let bytes: [UInt8]
-        let lineStarts: [Int]
+        /// cmark counts columns in bytes; an editor counts characters.
+        var columns: SourceColumns
         var slugger = Slugger()
+        /// Where the first node past the depth limit starts, if any.
+        var flattenedAt: SourceLocation?
 
         init(file: String, bytes: [UInt8]) {
             self.file = file
-            self.bytes = bytes
-            var starts = [0]
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-            lineStarts = starts
+            columns = SourceColumns(bytes: bytes)
         }
 
-        func location(of node: OpaquePointer) -> SourceLocation {
+        mutating func location(of node: OpaquePointer) -> SourceLocation {
             let line = Int(cmark_node_get_start_line(node))
             let byteColumn = Int(cmark_node_get_start_column(node))
-            return SourceLocation(file: file, line: max(line, 1), column: characterColumn(line: line, byteColumn: byteColumn))
+            return SourceLocation(file: file, line: max(line, 1), column: columns.column(line: line, byteColumn: byteColumn))
         }
 
-        /// cmark counts columns in bytes; an editor counts characters.
-        private func characterColumn(line: Int, byteColumn: Int) -> Int {
-            guard line >= 1, line <= lineStarts.count, byteColumn > 1 else { return max(byteColumn, 1) }
-            let start = lineStarts[line - 1]
-            let prefix = bytes[start..<min(start + byteColumn - 1, bytes.count)]
-            if prefix.allSatisfy({ $0 < 0x80 }) { return prefix.count + 1 }
-            return String(decoding: prefix, as: UTF8.self).count + 1
+        /// The text of everything under `node`, found with cmark's own iterator (which does not
+        /// recurse), for content past the depth limit.
+        mutating func flattenedText(of node: OpaquePointer) -> String {
+            if flattenedAt == nil { flattenedAt = location(of: node) }
+            guard let iterator = cmark_iter_new(node) else { return "" }
+            defer { cmark_iter_free(iterator) }
+            var text = ""
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard let current = cmark_iter_get_node(iterator) else { continue }
+                switch cmark_node_get_type(current) {
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+                    if event == CMARK_EVENT_ENTER { text += literal(current) }
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                    text += " "
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM:
+                    if event == CMARK_EVENT_EXIT, !text.isEmpty, text.last != " " { text += " " }
+                default:
+                    break
+                }
+            }
+            return text.trimmingWhitespace
         }
 
         func children(of node: OpaquePointer) -> [OpaquePointer] {
@@ -96,25 +118,32 @@ enum CmarkConverter {
             cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
         }
 
-        mutating func blocks(under node: OpaquePointer) -> [Block] {
-            children(of: node).compactMap { block($0) }
+        mutating func blocks(under node: OpaquePointer, depth: Int) -> [Block] {
+            children(of: node).compactMap { block($0, depth: depth) }
         }
 
-        mutating func block(_ node: OpaquePointer) -> Block? {
+        mutating func block(_ node: OpaquePointer, depth: Int) -> Block? {
             let location = location(of: node)
+            guard depth <= InputLimits.maximumMarkdownDepth else {
+                let text = flattenedText(of: node)
+                return text.isEmpty ? nil : .paragraph(Paragraph(inlines: [.text(text)], location: location))
+            }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
-                let content = inlines(under: node)
+                let content = inlines(under: node, depth: depth + 1)
                 let text = content.plainText
                 return .heading(Heading(level: Int(cmark_node_get_heading_level(node)), inlines: content, text: text,
                                         anchor: slugger.slug(text), location: location))
             case CMARK_NODE_PARAGRAPH:
-                return .paragraph(Paragraph(inlines: inlines(under: node), location: location))
+                return .paragraph(Paragraph(inlines: inlines(under: node, depth: depth + 1), location: location))
             case CMARK_NODE_LIST:
-                let items = children(of: node).map { item in
-                    ListItem(blocks: blocks(under: item),
-                             checked: typeString(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
-                             location: self.location(of: item))
+                var items: [ListItem] = []
+                for item in children(of: node) {
+                    let itemLocation = self.location(of: item)
+                    items.append(ListItem(
+                        blocks: blocks(under: item, depth: depth + 2),
+                        checked: typeString(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
+                        location: itemLocation))
                 }
                 return .list(ListBlock(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                                        start: Int(cmark_node_get_list_start(node)),
@@ -127,18 +156,18 @@ enum CmarkConverter {
                 return .codeBlock(CodeBlock(fenced: fenced, info: info,
                                             language: language, code: literal(node), location: location))
             case CMARK_NODE_BLOCK_QUOTE:
-                return .blockQuote(BlockQuote(blocks: blocks(under: node), location: location))
+                return .blockQuote(BlockQuote(blocks: blocks(under: node, depth: depth + 1), location: location))
             case CMARK_NODE_THEMATIC_BREAK:
                 return .thematicBreak(location)
             case CMARK_NODE_HTML_BLOCK:
                 return .htmlBlock(HTMLBlock(html: literal(node), location: location))
             default:
-                if typeString(node) == "table" { return .table(table(node, location: location)) }
+                if typeString(node) == "table" { return .table(table(node, location: location, depth: depth)) }
                 return nil
             }
         }
 
-        mutating func table(_ node: OpaquePointer, location: SourceLocation) -> Table {
+        mutating func table(_ node: OpaquePointer, location: SourceLocation, depth: Int) -> Table {
             let columns = Int(cmark_gfm_extensions_get_table_columns(node))
             var alignments: [TableAlignment] = []
             if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -154,38 +183,41 @@ enum CmarkConverter {
             var header: [TableCell] = []
             var rows: [[TableCell]] = []
             for row in children(of: node) {
-                let cells = children(of: row).map { cell -> TableCell in
-                    let content = inlines(under: cell)
-                    return TableCell(inlines: content, text: content.plainText)
+                var cells: [TableCell] = []
+                for cell in children(of: row) {
+                    let content = inlines(under: cell, depth: depth + 3)
+                    cells.append(TableCell(inlines: content, text: content.plainText))
                 }
                 if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
             }
             return Table(alignments: alignments, header: header, rows: rows, location: location)
         }
 
-        func inlines(under node: OpaquePointer) -> [Inline] {
-            children(of: node).compactMap { inline($0, parent: node) }
+        mutating func inlines(under node: OpaquePointer, depth: Int) -> [Inline] {
+            children(of: node).compactMap { inline($0, parent: node, depth: depth) }
         }
 
-        func inline(_ node: OpaquePointer, parent: OpaquePointer) -> Inline? {
+        mutating func inline(_ node: OpaquePointer, parent: OpaquePointer, depth: Int) -> Inline? {
+            let type = cmark_node_get_type(node)
+            // Text carries no location; skipping it keeps the column cursor moving forward.
+            if type == CMARK_NODE_TEXT { return .text(literal(node)) }
+            guard depth <= InputLimits.maximumMarkdownDepth else { return .text(flattenedText(of: node)) }
             // Inline positions are not always set by cmark-gfm; fall back to the enclosing block.
-            var location = location(of: node)
-            if cmark_node_get_start_line(node) == 0 { location = self.location(of: parent) }
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_TEXT: return .text(literal(node))
+            let location = cmark_node_get_start_line(node) == 0 ? self.location(of: parent) : self.location(of: node)
+            switch type {
             case CMARK_NODE_CODE: return .code(CodeSpan(code: literal(node), location: location))
-            case CMARK_NODE_EMPH: return .emphasis(inlines(under: node))
-            case CMARK_NODE_STRONG: return .strong(inlines(under: node))
+            case CMARK_NODE_EMPH: return .emphasis(inlines(under: node, depth: depth + 1))
+            case CMARK_NODE_STRONG: return .strong(inlines(under: node, depth: depth + 1))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 let link = Link(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
                                 title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
-                                children: inlines(under: node), location: location)
+                                children: inlines(under: node, depth: depth + 1), location: location)
                 return cmark_node_get_type(node) == CMARK_NODE_LINK ? .link(link) : .image(link)
             case CMARK_NODE_HTML_INLINE: return .html(literal(node))
             case CMARK_NODE_SOFTBREAK: return .softBreak
             case CMARK_NODE_LINEBREAK: return .lineBreak
             default:
-                if typeString(node) == "strikethrough" { return .strikethrough(inlines(under: node)) }
+                if typeString(node) == "strikethrough" { return .strikethrough(inlines(under: node, depth: depth + 1)) }
                 return nil
             }
         }

@@ -26,7 +26,8 @@ public struct MarkdownDocument: Hashable, Sendable {
         let normalized = Self.normalize(text)
         let split = FrontmatterSplitter.split(normalized, file: path)
         diagnostics += split.diagnostics
-        self.init(path: path, frontmatter: split.frontmatter, blocks: CmarkConverter.parse(split.body, file: path))
+        self.init(path: path, frontmatter: split.frontmatter,
+                  blocks: CmarkConverter.parse(split.body, file: path, diagnostics: &diagnostics))
     }
 
     public init(path: String, frontmatter: Frontmatter?, blocks: [Block]) {

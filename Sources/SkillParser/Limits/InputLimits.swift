@@ -1,0 +1,20 @@
+/// The bounds that keep a hostile collection from crashing or stalling a run. Each is far
+/// above what a real skill needs; past one, a diagnostic says so and the run goes on.
+/// README.md ("Limits") lists them with what a user sees.
+public enum InputLimits {
+    /// Markdown files larger than this are skipped with `file-too-large`: a skill document is
+    /// a few kilobytes, and every later step (search text, pages) holds a copy of the text.
+    public static let maximumFileBytes = 4 * 1024 * 1024
+
+    /// Nesting of Markdown blocks and inlines kept as a tree (a quote in a list in a quote...,
+    /// emphasis in a link in emphasis...). Deeper content is kept as plain text with
+    /// `markdown-nesting-limit`. A limit rather than iterative walks because every walk over
+    /// the tree recurses, including the ones Swift writes for us (equality, hashing, release).
+    public static let maximumMarkdownDepth = 48
+
+    /// Values a frontmatter block may expand to, counting each use of an alias again, and how
+    /// deep they may nest; past either, `yaml-alias-limit` (a "billion laughs" alias chain is
+    /// a few hundred bytes that expand to billions of values).
+    public static let maximumYAMLValues = 100_000
+    public static let maximumYAMLDepth = 32
+}
