@@ -30,7 +30,7 @@ public enum SiteBuilder {
         let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
             let plan = SitePlan(graph: input.graph)
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + siteProblems(plan, input)).sorted()
+            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems, input)).sorted()
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
@@ -56,9 +56,10 @@ public enum SiteBuilder {
             }
             let indexFiles = index.files
             var files = plan.pages.count
-            files += try log.run("copy") {
+            let copied = try log.run("copy") {
                 try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
             }
+            files += copied.count
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
@@ -69,8 +70,8 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: siteProblems(plan, input),
-                           notes: notes,
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files,
+                           problems: siteProblems(plan.problems + copied.shadowed, input), notes: notes,
                            searchIndex: index.sizes)
         } catch {
             folder.discard()
@@ -78,10 +79,10 @@ public enum SiteBuilder {
         }
     }
 
-    /// The plan's problems with the collection's configuration applied (severity, ignore globs,
+    /// Problems of the site with the collection's configuration applied (severity, ignore globs,
     /// suppressions), as `check` applies it to its own.
-    private static func siteProblems(_ plan: SitePlan, _ input: SiteInput) -> [Diagnostic] {
-        CheckRunner.configured(plan.problems, graph: input.graph, config: input.config)
+    private static func siteProblems(_ problems: [Diagnostic], _ input: SiteInput) -> [Diagnostic] {
+        CheckRunner.configured(problems, graph: input.graph, config: input.config)
     }
 
     /// The error of one page, naming it.
@@ -121,9 +122,11 @@ public enum SiteBuilder {
     }
 
     /// Theme assets, highlight.js, the Markdown sources beside their pages, files the pages link
-    /// to, and the files of the index step. Returns how many files were written.
+    /// to, and the files of the index step. Returns how many files were written, and warnings
+    /// for collection files that a theme file of the same path keeps out of the site.
     private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
-                                  options: SiteOptions, folder: OutputFolder) throws -> Int {
+                                  options: SiteOptions, folder: OutputFolder) throws -> (count: Int, shadowed: [Diagnostic]) {
+        var shadowed: [Diagnostic] = []
         // Decide what goes where first (theme assets before collection files of the same name),
         // then read and write on all cores.
         var sources: [(path: String, from: FileSource)] = []
@@ -139,7 +142,14 @@ public enum SiteBuilder {
         for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
         let root = URL(fileURLWithPath: site.graph.root)
         for path in site.graph.documents.map(\.path) + assets {
-            add(path, .file(root.appendingPathComponent(path).path))
+            let published = SitePaths.file(forSource: path)
+            if options.theme.has(published) {
+                shadowed.append(Diagnostic(.warning, code: "site-path-collision",
+                                           "\(path) is linked from the collection but the theme's \(published) takes its place in the site",
+                                           at: SourceLocation(file: path, line: 1),
+                                           suggestion: "rename or move the file; the theme's files sit under assets/"))
+            }
+            add(published, .file(root.appendingPathComponent(path).path))
         }
         let planned = sources
         try folder.createFolders(for: planned.map(\.path))
@@ -160,7 +170,7 @@ public enum SiteBuilder {
             }
         }
         for case .failure(let error)? in failures.values { throw error }
-        return planned.count
+        return (planned.count, shadowed)
     }
 
     /// Where a copied file's bytes come from.

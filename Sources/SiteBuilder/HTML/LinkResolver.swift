@@ -50,7 +50,7 @@ struct LinkResolver: Sendable {
                 return (.brokenAnchor(href: url.isEmpty ? "#" : url, reason: "#\(anchor) is not a heading of \(path)"), nil)
             }
         case .file(let path):
-            var url = SitePaths.url(to: path, from: pagePath)
+            var url = SitePaths.url(to: SitePaths.file(forSource: path), from: pagePath)
             if let anchor = LinkTarget(destination).anchor, !anchor.isEmpty { url += "#" + anchor.fragmentEncoded }
             return (.href(url), path)
         case .broken(let reason):

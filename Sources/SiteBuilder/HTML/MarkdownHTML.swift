@@ -150,6 +150,10 @@ struct MarkdownHTML {
         var html = ""
         for reference in LinkReference.rawHTML(in: raw) {
             let (resolved, asset) = resolver.resolve(reference.destination)
+            if reference.kind.isImage, let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+                html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
+                continue
+            }
             if let asset { state.assets.insert(asset) }
             switch (resolved, reference.kind.isImage) {
             case (.href(let href), true):
@@ -226,6 +230,9 @@ struct MarkdownHTML {
         let alt = image.children.plainText
         let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
+        if let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+            return "<img src=\"\(url)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
+        }
         if let asset { state.assets.insert(asset) }
         switch resolved {
         case .href where LinkTarget(image.destination).kind == .external && insideLink:

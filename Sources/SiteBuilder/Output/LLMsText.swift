@@ -10,8 +10,9 @@ enum LLMsText {
     static func render(site: SiteContext) -> String {
         let graph = site.graph
         let base = site.input.config.baseURL
-        func url(_ path: String) -> String {
-            base.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
+        func url(_ source: String) -> String {
+            let path = SitePaths.file(forSource: source)
+            return base.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
         }
         func line(_ text: String) -> String {
             text.split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -16,7 +16,7 @@ enum DocumentPage {
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill
-        frame.sourceHref = SitePaths.url(to: document.path, from: page.path)
+        frame.sourceHref = SitePaths.url(to: SitePaths.file(forSource: document.path), from: page.path)
         var extra: [TocEntry] = []
         if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
         frame.toc = TocEntry.entries(for: document, extra: extra)

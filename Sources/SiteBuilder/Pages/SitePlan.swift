@@ -23,6 +23,13 @@ struct SitePlan: Sendable {
         for document in graph.documents where document.kind != .skill {
             add(SitePaths.page(forSource: document.path), .document(document.path), by: document.path)
         }
+        for document in graph.documents {
+            guard let reason = SitePaths.renaming(forSource: document.path) else { continue }
+            problems.append(Diagnostic(.warning, code: "site-path-renamed",
+                                       "the page of \(document.path) is published as \(SitePaths.page(forSource: document.path)): \(reason)",
+                                       at: SourceLocation(file: document.path, line: 1),
+                                       suggestion: "rename the file or folder to keep its address"))
+        }
         pages.sort { $0.path < $1.path }
     }
 

@@ -18,7 +18,7 @@ enum SkillPage {
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)
         frame.currentSkill = skill
-        frame.sourceHref = SitePaths.url(to: skill.skillFile, from: page.path)
+        frame.sourceHref = SitePaths.url(to: SitePaths.file(forSource: skill.skillFile), from: page.path)
         frame.breadcrumbs = DocumentPage.familyCrumbs(for: skill, page: page, site: site)
         if let first = documents.first {
             frame.next = (first.title, SitePaths.url(to: SitePaths.page(forSource: first.path), from: page.path))

@@ -84,6 +84,35 @@ enum LoadCodes {
                     levels of nesting and does not read the rest of the block. Write the values out \
                     instead of repeating aliases, and keep frontmatter flat.
                     """),
+        CodeInfo("site-folder-skipped", .note, summary: "a folder holding a site built by skillbook build was not read",
+                 explanation: """
+                    A site built into a folder of the collection holds copies of its Markdown, which would \
+                    count twice. Such a folder is skipped when it holds the `.skillbook-site` marker with \
+                    the text the build writes, and a home page, and is not a skill folder itself. Any \
+                    other `.skillbook-site` file is ignored, so it cannot hide skills from the checks.
+                    """),
+        CodeInfo("site-path-collision", .warning, summary: "two files of the collection would have the same place in the site",
+                 explanation: """
+                    Two source files map to one page (a `search.md` at the root and the search page, \
+                    `x/SKILL.md` and `x/index.md`), or a file the collection links to has the path of a \
+                    theme file (`assets/site.js`). The later one is left out of the site. Rename it.
+                    """),
+        CodeInfo("site-path-renamed", .warning, summary: "a page is published under a changed name",
+                 explanation: """
+                    A folder named like a file the site writes (`404.html`, `index.html`, `search.html`, \
+                    `llms.txt`, `sitemap.xml` at the root, any folder ending in `.html`) gets `-folder` \
+                    added, and a name too long for the disk once `.html` is added is shortened with a \
+                    hash. Links inside the site follow; addresses written outside it do not. Rename the \
+                    file or folder to keep its own address.
+                    """),
+        CodeInfo("path-twins", .error, summary: "two file names differ only in Unicode normalisation or in case",
+                 explanation: """
+                    `é` can be saved as one code point or as `e` followed by a combining accent; the two \
+                    names look the same and are different files on Linux, but Skillbook (like most tools) \
+                    compares them as one name, so only the first is read. Names that differ only in case \
+                    are one file on macOS and Windows disks and on many web servers. Both names are given; \
+                    keep one (saved as NFC) or rename the other.
+                    """),
         CodeInfo("invalid-config", .error, summary: "skillbook.yml (or the --config file) is malformed",
                  explanation: """
                     The configuration could not be read as intended: a file given with `--config` that \

@@ -17,7 +17,8 @@ public struct GitHubReport: Sendable {
         diagnostics.map(line).joined()
     }
 
-    private func line(_ diagnostic: Diagnostic) -> String {
+    private func line(_ raw: Diagnostic) -> String {
+        let diagnostic = raw.escapedForDisplay
         let command = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"

@@ -22,7 +22,7 @@ public struct JSONReport: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let payload = Payload(schemaVersion: Self.schemaVersion, summary: summary,
-                              diagnostics: diagnostics.map { Entry($0, displayPath: displayPath) })
+                              diagnostics: diagnostics.map { Entry($0.escapedForDisplay, displayPath: displayPath) })
         return String(decoding: try encoder.encode(payload), as: UTF8.self) + "\n"
     }
 

@@ -25,7 +25,7 @@ public struct SARIFReport: Sendable {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
         let results = diagnostics.map { diagnostic in
-            Result(diagnostic, ruleIndex: ruleIndex[diagnostic.code] ?? 0, displayPath: displayPath)
+            Result(diagnostic.escapedForDisplay, ruleIndex: ruleIndex[diagnostic.code] ?? 0, displayPath: displayPath)
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)])
         let encoder = JSONEncoder()

@@ -96,7 +96,15 @@ public struct CollectionConfig: Sendable, Equatable {
         switch entry.key {
         case "title": title = string()
         case "description": description = string()
-        case "base_url": baseURL = string()
+        case "base_url":
+            guard let text = string() else { return }
+            if Self.isWebURL(text) {
+                baseURL = text
+            } else {
+                diagnostics.append(Diagnostic(.error, code: "invalid-config",
+                                              "`base_url` must be an http or https address, found `\(text.escapingControlCharacters)`",
+                                              at: entry.location, suggestion: "write the address the site is published at, for example `https://example.com/skills/`"))
+            }
         case "site_root": siteRoot = string()
         case "external_skills": externalSkills = strings()
         case "ignore": ignore = strings()
@@ -124,5 +132,16 @@ public struct CollectionConfig: Sendable, Equatable {
                                           at: entry.location,
                                           suggestion: "known keys: title, description, base_url, site_root, external_skills, ignore, severity, duplicate_rules"))
         }
+    }
+
+    /// `http(s)://host...` with nothing a browser would read as markup or whitespace: the base
+    /// URL is written into links, the sitemap and the 404 page, so `javascript:` and the like
+    /// must never get there.
+    static func isWebURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        guard let rest = ["https://", "http://"].first(where: lowered.hasPrefix).map({ text.dropFirst($0.count) }),
+              let host = rest.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty
+        else { return false }
+        return !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "\"'<>\\`".unicodeScalars.contains($0) }
     }
 }

@@ -13,7 +13,8 @@ public struct DiagnosticText: Sendable {
         self.displayPath = displayPath
     }
 
-    public func format(_ diagnostic: Diagnostic) -> String {
+    public func format(_ raw: Diagnostic) -> String {
+        let diagnostic = raw.escapedForDisplay
         let location = diagnostic.location
         var text = "\(place(location)): \(paint(diagnostic.severity.rawValue + ":", diagnostic.severity)) "
             + "\(bold(diagnostic.message)) [\(diagnostic.code)]\n"

@@ -5,8 +5,23 @@
 /// - `SKILL.md` of a skill folder → `<folder>/index.html`
 /// - any other `x.md` → `x.html` beside it (`references/a.md` → `references/a.html`)
 /// - a `SKILL.md` or `index.md` at the root, which would collide with the home page → `skill.html` / `index-page.html`
+///
+/// Names the site cannot use are changed here too, in one place (see `renaming(forSource:)`):
+/// a folder named like a page or a generated file (`404.html/`, `llms.txt/`) gets `-folder`,
+/// a name too long for the disk is shortened with a hash, and a file a browser would run
+/// (`.html`, `.svg`, ...) is published with `.txt` added, as text.
 public enum SitePaths {
     public static let home = "index.html"
+
+    /// Files the site writes at its root; a folder of the collection may not take their names.
+    static let generatedRootFiles: Set<String> = ["index.html", "search.html", "404.html", "llms.txt", "sitemap.xml", ".skillbook-site"]
+
+    /// Extensions of files that run script when opened from the site's origin.
+    static let activeExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "xsl", "xslt",
+                                                "mht", "mhtml"]
+
+    /// Longest file or folder name most disks accept, in bytes.
+    static let maximumNameBytes = 255
 
     /// The root-relative page path for a root-relative Markdown path.
     public static func page(forSource path: String) -> String {
@@ -18,9 +33,70 @@ public enum SitePaths {
         case (true, "SKILL"): name = "skill.html"
         case (true, "index"): name = "index-page.html"
         case (false, "SKILL"): name = "index.html"
-        default: name = stem + ".html"
+        default: name = shortened(stem, keeping: ".html") + ".html"
         }
+        let safeFolder = Self.safeFolder(folder)
+        return safeFolder.isEmpty ? name : "\(safeFolder)/\(name)"
+    }
+
+    /// The root-relative path a non-page file (a Markdown source or an asset) is published at.
+    public static func file(forSource path: String) -> String {
+        let folder = safeFolder(RelativePath.folder(of: path))
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if isActive(name) { name = shortened(name, keeping: ".txt") + ".txt" } else { name = shortened(name, keeping: "") }
         return folder.isEmpty ? name : "\(folder)/\(name)"
+    }
+
+    /// Whether a browser runs script in a file of this name when it is served from the site.
+    public static func isActive(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return activeExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// Why the page of `path` is not where its name alone would put it, if it is not.
+    public static func renaming(forSource path: String) -> String? {
+        let folder = RelativePath.folder(of: path)
+        var reasons: [String] = []
+        let segments = folder.split(separator: "/").map(String.init)
+        for (index, segment) in segments.enumerated() where safeSegment(segment, atRoot: index == 0) != segment {
+            reasons.append(segment.utf8.count > maximumNameBytes - 7
+                ? "its folder name is too long for the disk once the site adds to it"
+                : "its folder `\(segment)` has the name of a page or file the site writes")
+        }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        if file.utf8.count - 3 + 5 > maximumNameBytes { reasons.append("its name plus `.html` is longer than a disk allows") }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// Each segment of a folder path made safe.
+    private static func safeFolder(_ folder: String) -> String {
+        guard !folder.isEmpty else { return folder }
+        let segments = folder.split(separator: "/").map(String.init)
+        return segments.enumerated().map { safeSegment($1, atRoot: $0 == 0) }.joined(separator: "/")
+    }
+
+    /// A folder name that no page or generated file can collide with. Compared without case,
+    /// for disks that ignore it.
+    private static func safeSegment(_ segment: String, atRoot: Bool) -> String {
+        let lowered = segment.lowercased()
+        let collides = lowered.hasSuffix(".html") || lowered.hasSuffix(".txt") && isActive(String(lowered.dropLast(4)))
+            || (atRoot && generatedRootFiles.contains(lowered))
+        return collides ? shortened(segment, keeping: "-folder") + "-folder" : shortened(segment, keeping: "")
+    }
+
+    /// `name`, cut (on a character boundary) and given a hash of the whole name when it and
+    /// `suffix` would be longer than a disk allows, so that two long names stay apart.
+    static func shortened(_ name: String, keeping suffix: String) -> String {
+        guard name.utf8.count + suffix.utf8.count > maximumNameBytes else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, stable across runs
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let tag = "~" + String(hash, radix: 16)
+        var kept = ""
+        for character in name {
+            if kept.utf8.count + character.utf8.count + tag.utf8.count + suffix.utf8.count > maximumNameBytes { break }
+            kept.append(character)
+        }
+        return kept + tag
     }
 
     /// A relative URL from the page at `fromPage` to the root-relative `target` (page or asset).

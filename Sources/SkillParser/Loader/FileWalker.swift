@@ -19,6 +19,19 @@ struct FileWalker {
         return result.sorted()
     }
 
+    /// Whether `folder` is the root of a site `skillbook build` wrote: its marker holds exactly
+    /// what the build writes, beside a home page, and the folder is not itself a skill. A
+    /// stray or empty marker (say, in a pull request) must not hide skills from the checks.
+    static func isBuiltSite(_ folder: URL) -> Bool {
+        let manager = FileManager.default
+        let marker = folder.appendingPathComponent(CollectionLoader.siteMarkerFile).path
+        guard manager.fileExists(atPath: folder.appendingPathComponent("index.html").path),
+              !manager.fileExists(atPath: folder.appendingPathComponent("SKILL.md").path),
+              case .success(let data) = SourceFileReader.read(marker)
+        else { return false }
+        return data == Data(CollectionLoader.siteMarkerText.utf8)
+    }
+
     private mutating func walk(folder: String, into result: inout [String]) {
         let manager = FileManager.default
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
@@ -48,7 +61,12 @@ struct FileWalker {
             }
             if values.isDirectory == true {
                 // A site built by `skillbook build` inside the collection holds copies of its Markdown.
-                if manager.fileExists(atPath: entry.appendingPathComponent(CollectionLoader.siteMarkerFile).path) { continue }
+                if Self.isBuiltSite(entry) {
+                    diagnostics.append(Diagnostic(.note, code: "site-folder-skipped",
+                                                  "skipped \(path): a site built by skillbook build",
+                                                  at: SourceLocation(file: path, line: 1)))
+                    continue
+                }
                 walk(folder: path, into: &result)
             } else if name.hasSuffix(".md") {
                 result.append(path)

@@ -1,0 +1,48 @@
+/// Paths that the disk keeps apart but that Skillbook, a browser or another disk would take for
+/// one: names that differ only in Unicode normalisation (`é` as one code point or as `e` and a
+/// combining accent; Swift strings compare them equal, so one would silently replace the other),
+/// and names that differ only in case (one file on macOS and Windows disks).
+enum PathTwins {
+    /// Removes the later of each pair of normalisation twins from `paths` (sorted), and reports
+    /// every pair of twins with both names.
+    static func separate(_ paths: [String]) -> (kept: [String], diagnostics: [Diagnostic]) {
+        var kept: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var byCanonical: [String: String] = [:]  // Swift's String equality is canonical equivalence
+        var byFolded: [String: String] = [:]
+        for path in paths {
+            if let first = byCanonical[path] {
+                diagnostics.append(Diagnostic(
+                    .error, code: "path-twins",
+                    "`\(path.escapingNonASCII)` and `\(first.escapingNonASCII)` differ only in Unicode normalisation; only the first was read",
+                    at: SourceLocation(file: path, line: 1), notes: [DiagnosticNote("the name read", at: SourceLocation(file: first, line: 1))],
+                    suggestion: "keep one of the two, saved with the same characters (NFC)"))
+                continue
+            }
+            byCanonical[path] = path
+            let folded = path.lowercased()
+            if let first = byFolded[folded] {
+                diagnostics.append(Diagnostic(
+                    .error, code: "path-twins",
+                    "`\(path)` and `\(first)` differ only in case; on macOS and Windows disks, and in many sites, they are one file",
+                    at: SourceLocation(file: path, line: 1), notes: [DiagnosticNote("the other name", at: SourceLocation(file: first, line: 1))],
+                    suggestion: "rename one of them"))
+            } else {
+                byFolded[folded] = path
+            }
+            kept.append(path)
+        }
+        return (kept, diagnostics)
+    }
+}
+
+extension String {
+    /// Non-ASCII scalars as `\u{E9}`, so that two names that look the same show how they differ.
+    var escapingNonASCII: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.isASCII { result.unicodeScalars.append(scalar) } else { result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+        }
+        return result
+    }
+}

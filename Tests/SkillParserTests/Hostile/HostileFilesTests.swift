@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillChecks
+@testable import SkillParser
+
+/// Files no editor would save on purpose, each beside one good skill: the loader reports what
+/// it skipped or changed and reads everything else.
+@Suite struct HostileFilesTests {
+    static let good = HostileMarkdownTests.good
+
+    static func tree(_ files: [String: String] = [:]) throws -> FixtureTree {
+        try FixtureTree(files.merging(["good/SKILL.md": good]) { $1 })
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, in tree: FixtureTree) throws {
+        let url = tree.root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    @Test func binaryUTF16AndInvalidUTF8FilesAreSkippedWithADiagnostic() throws {
+        let tree = try Self.tree()
+        try Self.write([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x00, 0x00], to: "binary/SKILL.md", in: tree)
+        try Self.write([0xFF, 0xFE] + Array("# UTF-16\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), to: "utf16/SKILL.md", in: tree)
+        try Self.write(Array("# Fine\n\n".utf8) + [0xC3, 0x28, 0x0A], to: "broken/SKILL.md", in: tree)
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let skipped = graph.diagnostics.filter { $0.code == "invalid-utf8" }.map(\.location.file).sorted()
+        #expect(skipped == ["binary/SKILL.md", "broken/SKILL.md", "utf16/SKILL.md"])
+    }
+
+    @Test func nulBytesAndEmptyFilesLoad() throws {
+        let tree = try Self.tree(["empty/SKILL.md": "", "nul/SKILL.md": "---\nname: nul\ndescription: A\u{0}B\n---\n# N\u{0}UL\n\nText\u{0}here.\n"])
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        #expect(graph.document(at: "empty/SKILL.md")?.markdown.blocks == [])
+        #expect(graph.document(at: "nul/SKILL.md")?.markdown.headings.count == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFIFOIsSkippedInsteadOfBlockingTheRun() throws {
+        let tree = try Self.tree()
+        try FileManager.default.createDirectory(at: tree.root.appendingPathComponent("pipe"), withIntermediateDirectories: true)
+        #expect(mkfifo(tree.root.appendingPathComponent("pipe/SKILL.md").path, 0o644) == 0)
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.location.file == "pipe/SKILL.md" })
+        #expect(problem.code == "unreadable-file")
+        #expect(problem.message.contains("not a regular file"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFileOverTheSizeLimitIsSkippedBeforeItIsRead() throws {
+        let tree = try Self.tree()
+        let handle = try #require({ () -> FileHandle? in
+            try? Self.write([], to: "huge/SKILL.md", in: tree)
+            return FileHandle(forWritingAtPath: tree.root.appendingPathComponent("huge/SKILL.md").path)
+        }())
+        try handle.truncate(atOffset: UInt64(InputLimits.maximumFileBytes + 1))  // sparse: no megabytes written
+        try handle.close()
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "file-too-large" })
+        #expect(problem.location.file == "huge/SKILL.md")
+        #expect(graph.document(at: "huge/SKILL.md") == nil)
+    }
+
+    @Test func unreadableFilesAreReportedWhenTheSystemDeniesThem() throws {
+        let tree = try Self.tree(["locked/SKILL.md": HostileMarkdownTests.good])
+        let path = tree.root.appendingPathComponent("locked/SKILL.md").path
+        #expect(chmod(path, 0) == 0)
+        defer { chmod(path, 0o644) }
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        // Root reads any file whatever its mode, so the file loads then; anyone else gets the diagnostic.
+        if access(path, R_OK) == 0 {
+            #expect(graph.document(at: "locked/SKILL.md") != nil)
+        } else {
+            #expect(graph.diagnostics.contains { $0.code == "unreadable-file" && $0.location.file == "locked/SKILL.md" })
+        }
+    }
+
+    @Test func symlinkLoopsAndLinksOutOfTheRootAreNotFollowed() throws {
+        let outside = try FixtureTree(["secret/SKILL.md": "---\nname: secret\ndescription: S.\n---\n# Secret\n"])
+        let tree = try Self.tree()
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("loop").path, withDestinationPath: tree.path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("self.md").path,
+                                       withDestinationPath: tree.root.appendingPathComponent("self.md").path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("out").path, withDestinationPath: outside.path)
+        try manager.createSymbolicLink(atPath: tree.root.appendingPathComponent("out.md").path,
+                                       withDestinationPath: outside.root.appendingPathComponent("secret/SKILL.md").path)
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        #expect(graph.documents.map(\.path) == ["good/SKILL.md"])
+    }
+
+    @Test func anEmptyMarkerInsideASkillDoesNotHideIt() throws {
+        let tree = try Self.tree(["hidden/SKILL.md": "---\nname: hidden\ndescription: H.\n---\n# Hidden\n\n[broken](nowhere.md)\n",
+                                  "hidden/.skillbook-site": "", "hidden/index.html": "<p>a site?</p>"])
+        let graph = try CollectionLoader.load(root: tree.path)
+        #expect(graph.skills.map(\.name).sorted() == ["good", "hidden"])
+        let report = CheckRunner.run(graph: graph, config: CollectionConfig())
+        #expect(report.contains { $0.code == "broken-link" && $0.location.file == "hidden/SKILL.md" })
+    }
+
+    @Test func aRealBuiltSiteInsideTheCollectionIsSkippedWithANote() throws {
+        let tree = try Self.tree(["_site/index.html": "<p>home</p>", "_site/.skillbook-site": CollectionLoader.siteMarkerText,
+                                  "_site/good/SKILL.md": HostileMarkdownTests.good])
+        let graph = try CollectionLoader.load(root: tree.path)
+        #expect(graph.documents.map(\.path) == ["good/SKILL.md"])
+        #expect(graph.diagnostics.map(\.code) == ["site-folder-skipped"])
+    }
+
+    @Test func normalisationAndCaseTwinsAreErrorsNamingBoth() throws {
+        // Two writes: Swift takes the two names for one dictionary key.
+        let tree = try Self.tree(["caf\u{E9}/SKILL.md": "---\nname: cafe-one\ndescription: One.\n---\n# One\n"])
+        try Self.write(Array("---\nname: cafe-two\ndescription: Two.\n---\n# Two\n".utf8), to: "cafe\u{301}/SKILL.md", in: tree)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path).count == 3)
+        try tree.write("Case/SKILL.md", "---\nname: case-one\ndescription: One.\n---\n# One\n")
+        try tree.write("case/SKILL.md", "---\nname: case-two\ndescription: Two.\n---\n# Two\n")
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let twins = graph.diagnostics.filter { $0.code == "path-twins" }
+        #expect(twins.count == 2)
+        #expect(twins.allSatisfy { $0.severity == .error && $0.notes.count == 1 })
+        #expect(twins.contains { $0.message.contains("caf\\u{E9}/SKILL.md") && $0.message.contains("cafe\\u{301}/SKILL.md") })
+        #expect(twins.contains { $0.message.contains("`case/SKILL.md`") && $0.message.contains("`Case/SKILL.md`") })
+        // One of the normalisation twins is read, never a mixture of the two.
+        #expect(graph.skills.filter { $0.name.hasPrefix("cafe") }.count == 1)
+    }
+
+    @Test(arguments: ["javascript:alert(1)//", "data:text/html,x", "ftp://example.com/", "https://", "//example.com",
+                      "https://example.com/\"onmouseover=alert(1)", "https://exa mple.com/"])
+    func aBaseURLThatIsNotAWebAddressIsAConfigurationError(url: String) throws {
+        let tree = try Self.tree(["skillbook.yml": "base_url: '\(url.replacingOccurrences(of: "'", with: "''"))'\n"])
+        let (config, problems) = CollectionConfig.load(root: tree.path)
+        #expect(config.baseURL == nil)
+        #expect(problems.contains { $0.code == "invalid-config" && $0.severity == .error && $0.message.contains("base_url") })
+    }
+
+    @Test func aWebBaseURLIsKept() throws {
+        let tree = try Self.tree(["skillbook.yml": "base_url: https://example.com/skills/\n"])
+        #expect(CollectionConfig.load(root: tree.path).0.baseURL == "https://example.com/skills/")
+    }
+
+    @Test func controlCharactersInNamesAndTargetsAreEscapedInEveryReport() throws {
+        let folder = "x\n::error file=forged.md::FORGED\u{1B}[31m\u{202E}"
+        let tree = try Self.tree()
+        try tree.write("\(folder)/SKILL.md", "---\nname: x\ndescription: D.\n---\n# X\n\n[l](nope\u{1B}[2J.md)\n")
+        let graph = try CollectionLoader.load(root: tree.path)
+        let diagnostics = CheckRunner.run(graph: graph).filter { $0.location.file.hasPrefix("x") }
+        #expect(diagnostics.count >= 2)
+        let summary = CheckSummary(diagnostics, graph: graph)
+        let outputs = [
+            TextReport().render(diagnostics, summary: summary),
+            GitHubReport().render(diagnostics),
+            try JSONReport().render(diagnostics, summary: summary),
+            try SARIFReport(toolVersion: "0").render(diagnostics),
+        ]
+        for output in outputs {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+            // No line of any report starts a workflow command except the ones GitHubReport writes.
+            let lines = output.split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("::error file=forged") })
+        }
+        #expect(GitHubReport().render(diagnostics).split(separator: "\n").count == diagnostics.count)
+        #expect(outputs[0].contains("x\\n::error file=forged.md::FORGED\\u{1B}[31m\\u{202E}/SKILL.md"))
+    }
+}
