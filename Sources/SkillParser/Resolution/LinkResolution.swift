@@ -98,6 +98,8 @@ public struct LinkReference: Hashable, Sendable {
     public var kind: Kind
     /// The destination as written.
     public var destination: String
+    /// The link's text, or an image's alt text (empty for raw HTML).
+    public var text: String
     public var location: SourceLocation
     public var resolution: LinkResolution
 }

@@ -13,18 +13,20 @@ struct ReferenceResolver: Sendable {
         var result: [LinkReference] = []
         result.reserveCapacity(markdown.links.count + markdown.images.count)
         for link in markdown.links {
-            result.append(LinkReference(kind: .link, destination: link.destination, location: link.location,
+            result.append(LinkReference(kind: .link, destination: link.destination, text: link.children.plainText,
+                                        location: link.location,
                                         resolution: resolve(link.destination, from: document.path)))
         }
         for image in markdown.images {
-            result.append(LinkReference(kind: .image, destination: image.destination, location: image.location,
+            result.append(LinkReference(kind: .image, destination: image.destination, text: image.children.plainText,
+                                        location: image.location,
                                         resolution: resolve(image.destination, from: document.path)))
         }
         for fragment in markdown.html {
             for (kind, destination, lineOffset) in LinkReference.rawHTML(in: fragment.html) {
                 var location = fragment.location
                 if lineOffset > 0 { location = SourceLocation(file: location.file, line: location.line + lineOffset) }
-                result.append(LinkReference(kind: kind, destination: destination, location: location,
+                result.append(LinkReference(kind: kind, destination: destination, text: "", location: location,
                                             resolution: resolve(destination, from: document.path)))
             }
         }
