@@ -5,8 +5,13 @@ import SkillDuplicates
 import SkillSearch
 
 /// The folder a site is written to, replaced atomically: pages are written into a temporary
-/// folder beside it, which is swapped in at the end. A failed build leaves the previous site.
-/// Nothing is written outside the output folder and that temporary sibling.
+/// folder beside it, which is swapped in at the end. A failed or interrupted build leaves the
+/// previous site. Besides the output folder, a build writes only hidden siblings of it: the
+/// staging folder, the previous site's backup during the swap, and a lock file.
+///
+/// The swap renames the old site to a backup, then the new site into place, then removes the
+/// backup. If the process dies between the two renames, the next build finds the backup with no
+/// site beside it and puts it back before anything else, so the old and new site are never both lost.
 struct OutputFolder {
     /// The marker file that says a folder is a Skillbook site (and may be replaced).
     static let markerName = CollectionLoader.siteMarkerFile
@@ -39,6 +44,8 @@ struct OutputFolder {
     let url: URL
     /// The temporary sibling pages are written to.
     let staging: URL
+    /// Held from here until the new site is in place or discarded.
+    private let lock: BuildLock
 
     /// Checks that `path` may be (re)placed, and creates the empty staging folder beside it.
     init(path: String, contentRoot: String, force: Bool) throws {
@@ -50,28 +57,43 @@ struct OutputFolder {
         if resolved == root || root.hasPrefix(resolved == "/" ? "/" : resolved + "/") || resolved == "/" {
             throw Problem.containsContent(output: path, root: contentRoot)
         }
+        let parent = url.deletingLastPathComponent()
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw Problem.cannotCreate(parent.path, error.localizedDescription)
+        }
+        lock = try BuildLock(for: url)
+        Self.recoverBackup(of: url)
         var isFolder: ObjCBool = false
         if fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw Problem.notAFolder(path) }
             let contents = (try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []
             let isOurs = fileManager.fileExists(atPath: url.appendingPathComponent(Self.markerName).path)
-            if !contents.isEmpty, !isOurs, !force { throw Problem.notEmpty(path) }
+            if !contents.isEmpty, !isOurs, !force {
+                lock.release()
+                throw Problem.notEmpty(path)
+            }
         }
-        let parent = url.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(url.lastPathComponent).skillbook-tmp-\(getpid())")
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             Self.removeStale(beside: url)
             if fileManager.fileExists(atPath: staging.path) { try fileManager.removeItem(at: staging) }
+            // Armed before the folder exists, so that no interrupt can leave it behind.
+            InterruptCleanup.shared.arm(staging: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
             try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
         } catch {
+            InterruptCleanup.shared.disarm()
+            try? fileManager.removeItem(at: staging)
+            lock.release()
             throw Problem.cannotCreate(staging.path, error.localizedDescription)
         }
     }
 
     /// Writes `data` at the site-relative `path` inside the staging folder.
     func write(_ data: Data, to path: String) throws {
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         let target = staging.appendingPathComponent(path)
         try data.write(to: target)
     }
@@ -83,6 +105,7 @@ struct OutputFolder {
             return String(path[..<slash])
         })
         for folder in folders.sorted() {
+            if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
             try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
     }
@@ -91,20 +114,25 @@ struct OutputFolder {
     func commit() throws {
         let fileManager = FileManager.default
         let old = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).skillbook-old-\(getpid())")
+        defer { lock.release() }
         do {
-            if fileManager.fileExists(atPath: url.path) {
-                if fileManager.fileExists(atPath: old.path) { try fileManager.removeItem(at: old) }
-                try fileManager.moveItem(at: url, to: old)
-                do {
+            try InterruptCleanup.shared.withoutInterrupts {
+                if fileManager.fileExists(atPath: url.path) {
+                    if fileManager.fileExists(atPath: old.path) { try fileManager.removeItem(at: old) }
+                    try fileManager.moveItem(at: url, to: old)
+                    do {
+                        try fileManager.moveItem(at: staging, to: url)
+                    } catch {
+                        try? fileManager.moveItem(at: old, to: url)
+                        throw error
+                    }
+                } else {
                     try fileManager.moveItem(at: staging, to: url)
-                } catch {
-                    try? fileManager.moveItem(at: old, to: url)
-                    throw error
                 }
-                try? fileManager.removeItem(at: old)
-            } else {
-                try fileManager.moveItem(at: staging, to: url)
             }
+            InterruptCleanup.shared.disarm()
+            // Only now, with the new site in place, may the backup go.
+            try? fileManager.removeItem(at: old)
         } catch {
             throw Problem.cannotSwap(url.path, error.localizedDescription)
         }
@@ -112,7 +140,26 @@ struct OutputFolder {
 
     /// Removes the staging folder after a failed build.
     func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        InterruptCleanup.shared.withoutInterrupts {
+            try? FileManager.default.removeItem(at: staging)
+        }
+        InterruptCleanup.shared.disarm()
+        lock.release()
+    }
+
+    /// Puts back the previous site when a build died between the two renames of its swap: the
+    /// output folder is missing and a backup of it, marked as ours, is beside it.
+    private static func recoverBackup(of url: URL) {
+        let fileManager = FileManager.default
+        guard !fileManager.fileExists(atPath: url.path) else { return }
+        let parent = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).skillbook-old-"
+        let backups = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+        for name in backups {
+            let candidate = parent.appendingPathComponent(name)
+            guard fileManager.fileExists(atPath: candidate.appendingPathComponent(markerName).path) else { continue }
+            if (try? fileManager.moveItem(at: candidate, to: url)) != nil { return }
+        }
     }
 
     /// Staging and old folders left by builds that were killed: ours by name and marker.

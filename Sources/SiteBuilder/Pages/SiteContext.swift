@@ -45,11 +45,10 @@ struct SiteContext: Sendable {
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
-        let readme = ["README.md", "readme.md", "Readme.md"].first { graph.document(at: $0) != nil }
-        readmePath = readme
-        let readmeDocument = readme.flatMap { graph.document(at: $0) }
-        siteTitle = input.config.title ?? readmeDocument?.title ?? Self.folderName(graph.root)
-        description = input.config.description ?? readmeDocument.flatMap(Self.firstParagraph)
+        let identity = CollectionIdentity(graph: graph, config: input.config)
+        readmePath = identity.readmePath
+        siteTitle = identity.title
+        description = identity.description
         families = SkillFamilies.group(graph.skills)
         var familyOfSkill: [String: Int] = [:]
         for (index, family) in families.enumerated() {
@@ -77,20 +76,5 @@ struct SiteContext: Sendable {
 
     func template(_ name: String) -> MustacheTemplate? {
         templates[name]
-    }
-
-    private static func folderName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
-    }
-
-    /// The plain text of a document's first paragraph.
-    private static func firstParagraph(_ document: Document) -> String? {
-        for block in document.markdown.blocks {
-            if case .paragraph(let paragraph) = block {
-                let text = paragraph.inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                if !text.isEmpty { return text }
-            }
-        }
-        return nil
     }
 }

@@ -130,7 +130,7 @@ public struct CollectionConfig: Sendable, Equatable {
         default:
             diagnostics.append(Diagnostic(.warning, code: "invalid-config", "unknown configuration key `\(entry.key)`",
                                           at: entry.location,
-                                          suggestion: "known keys: title, description, base_url, site_root, external_skills, ignore, severity, duplicate_rules"))
+                                          suggestion: "known keys: \(Self.knownKeys)"))
         }
     }
 

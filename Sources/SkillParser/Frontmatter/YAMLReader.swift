@@ -58,6 +58,31 @@ enum YAMLReader {
         }
     }
 
+    /// Reads a whole YAML document of any shape (a map, a list or a scalar): for files such as
+    /// `action.yml` and `.pre-commit-hooks.yaml` whose validity tests check. `nil` with a
+    /// diagnostic when it does not parse; an empty document is `.null`.
+    static func readDocument(_ text: String, file: String) -> (value: YAMLValue?, diagnostics: [Diagnostic]) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            return (nil, [Diagnostic(.error, code: "invalid-yaml", "could not start the YAML parser", at: SourceLocation(file: file, line: 1))])
+        }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var document = yaml_document_t()
+            guard yaml_parser_load(&parser, &document) != 0 else {
+                return (nil, [problem(of: parser, file: file, firstLine: 1)])
+            }
+            defer { yaml_document_delete(&document) }
+            guard let root = yaml_document_get_root_node(&document) else { return (.null, []) }
+            var walker = Walker(file: file, firstLine: 1)
+            let value = walker.value(of: root, in: &document, depth: 0)
+            return (value, walker.diagnostics)
+        }
+    }
+
     private static func problem(of parser: yaml_parser_t, file: String, firstLine: Int) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }
