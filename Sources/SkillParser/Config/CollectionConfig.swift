@@ -9,6 +9,9 @@ import Foundation
 /// external_skills: [swiftui-expert-skill]   # skills that live in other collections
 /// site_root: docs                           # the folder that site-absolute links (/x.md) mean
 /// ignore: ["drafts/**"]                     # globs of root-relative paths not checked
+/// include: [".private"]                     # hidden folders to load (`.x/skills` is loaded anyway)
+/// exclude: ["archive/**"]                   # globs of paths not loaded at all
+/// related_headings: ["Voir aussi"]          # more headings of related-skills sections
 /// severity:                                 # per-code severity: off, note, warning, error
 ///   orphan-reference: off
 /// duplicate_rules: true                     # let `check` report duplicate-rule
@@ -36,6 +39,12 @@ public struct CollectionConfig: Sendable, Equatable {
     public var externalSkills: [String] = []
     public var siteRoot: String?
     public var ignore: [String] = []
+    /// Globs of hidden folders to load like any other.
+    public var include: [String] = []
+    /// Globs of root-relative paths not loaded.
+    public var exclude: [String] = []
+    /// Headings that open a related-skills section, besides those recognised by their shape.
+    public var relatedHeadings: [String] = []
     public var severity: [String: Level] = [:]
     /// Where each code of `severity` is written, for diagnostics about it.
     public var severityLocations: [String: SourceLocation] = [:]
@@ -44,6 +53,7 @@ public struct CollectionConfig: Sendable, Equatable {
     public var path: String?
 
     public init() {}
+
 
     /// Reads `explicitPath`, else `skillbook.yml` in `root` when it exists, else the defaults.
     /// A missing explicit file or a malformed one is reported; known keys that are malformed
@@ -108,6 +118,9 @@ public struct CollectionConfig: Sendable, Equatable {
         case "site_root": siteRoot = string()
         case "external_skills": externalSkills = strings()
         case "ignore": ignore = strings()
+        case "include": include = strings()
+        case "exclude": exclude = strings()
+        case "related_headings": relatedHeadings = strings()
         case "duplicate_rules":
             let text = string()?.lowercased()
             duplicateRules = ["true", "yes", "on"].contains(text ?? "")

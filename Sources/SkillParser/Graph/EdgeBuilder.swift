@@ -33,7 +33,7 @@ struct EdgeBuilder {
         }
         // An item of "Related skills" is a `related` edge; its code span is not a mention too.
         var relatedLines = Set<String>()
-        for item in markdown.relatedSkillItems {
+        for item in graph.relatedSkillItems(in: document.path) {
             if let skill = graph.skill(named: item.name) {
                 result.append(Edge(from: document.path, to: skill.name, kind: .related, anchor: nil, location: item.location))
                 relatedLines.insert("\(skill.name):\(item.location.line)")

@@ -15,6 +15,9 @@ public struct SkillGraph: Sendable {
     public let siteRoot: String?
     /// Files on disk under the root, for links to what is not a document.
     public let files: FileIndex
+    /// Folders with a SKILL.md inside hidden folders that were not loaded (`.cache/x`); the
+    /// `skills/` folder of a hidden folder and configured `include` folders are loaded.
+    public var skippedHiddenSkills: [String] = []
 
     private var documentIndex: [String: Int] = [:]
     private var skillsByName: [String: [Int]] = [:]
@@ -26,9 +29,13 @@ public struct SkillGraph: Sendable {
     private var referenceTable: [[LinkReference]] = []
     /// The same, by destination as written, for renderers that meet a link in the tree.
     private var resolutionTable: [[String: LinkResolution]] = []
+    /// Items of the related-skills lists of each document, indexed as `documents`.
+    private var relatedTable: [[RelatedSkillItem]] = []
 
-    /// `siteRoot` is the configured `site_root`, which site-absolute links resolve against.
-    public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic], siteRoot: String? = nil) {
+    /// `siteRoot` is the configured `site_root`, which site-absolute links resolve against;
+    /// `relatedHeadings` are configured headings of related-skills lists.
+    public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic], siteRoot: String? = nil,
+                relatedHeadings: [String] = []) {
         self.root = root
         self.siteRoot = siteRoot.flatMap { RelativePath.resolve($0, from: "") }
         self.files = FileIndex(root: root)
@@ -48,6 +55,8 @@ public struct SkillGraph: Sendable {
         resolutionTable = referenceTable.map { references in
             Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first })
         }
+        let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
+        relatedTable = documents.map { related.items(in: $0.markdown) }
         edges = EdgeBuilder(graph: self).edges().sorted()
         for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
     }
@@ -92,6 +101,11 @@ public struct SkillGraph: Sendable {
             return found
         }
         return ReferenceResolver(graph: self, files: files, siteRoot: siteRoot ?? "").resolve(destination, from: path)
+    }
+
+    /// The items of the related-skills lists of the document at `path`, whatever their language.
+    public func relatedSkillItems(in path: String) -> [RelatedSkillItem] {
+        documentIndex[path].flatMap { $0 < relatedTable.count ? relatedTable[$0] : nil } ?? []
     }
 
     /// What a code span written in `document` names: another skill (a skill's own name in its

@@ -20,13 +20,14 @@ public enum CollectionLoader {
         }
     }
 
-    /// `config` supplies `site_root`, which site-absolute links resolve against.
+    /// `config` supplies `site_root`, which site-absolute links resolve against, the folders to
+    /// `include` and `exclude`, and more headings of related-skills sections.
     public static func load(root path: String, config: CollectionConfig = CollectionConfig()) throws -> SkillGraph {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw LoadError.missing(path) }
         guard isFolder.boolValue else { throw LoadError.notAFolder(path) }
         let rootURL = URL(fileURLWithPath: path)
-        var walker = FileWalker(root: rootURL)
+        var walker = FileWalker(root: rootURL, include: config.include, exclude: config.exclude)
         let (files, twins) = PathTwins.separate(walker.markdownFiles())
         let parsed = parse(files, root: walker.root)
 
@@ -37,8 +38,10 @@ public enum CollectionLoader {
             if let markdown = result.document { markdowns.append(markdown) }
         }
         let (skills, documents) = group(markdowns, diagnostics: &diagnostics)
-        return SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics,
-                          siteRoot: config.siteRoot)
+        var graph = SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics,
+                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings)
+        graph.skippedHiddenSkills = walker.skippedHiddenSkills
+        return graph
     }
 
     private struct ParseResult: Sendable {
