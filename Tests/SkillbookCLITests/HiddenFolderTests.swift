@@ -11,7 +11,7 @@ import TestSupport
         let result = try runSkillbook(["check", "hidden-skills"], in: Self.fixture)
         #expect(result.exitCode == 1)
         #expect(result.stdout == """
-            hidden-skills/.claude/skills/deploy/SKILL.md:7:52: error: link target `references/rollback.md` does not exist [broken-link]
+            hidden-skills/.claude/skills/deploy/SKILL.md:7:57: error: link target `references/rollback.md` does not exist [broken-link]
             checked 2 files in 1 skill: 1 error; skipped 1 skill in hidden folders (.cache/old-skill); \
             list them under include: in skillbook.yml to check them
 

@@ -8,8 +8,13 @@ public struct CheckSummary: Sendable, Equatable, Codable {
     /// Markdown files checked.
     public var files: Int
     public var skills: Int
-    /// Folders with a SKILL.md in hidden folders that were not loaded.
-    public var skippedHiddenSkills: [String]
+    /// Folders with a SKILL.md in hidden folders that were not loaded; said in the summary
+    /// line, not in the JSON summary, whose values are all counts.
+    public var skippedHiddenSkills: [String] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case errors, warnings, notes, files, skills
+    }
 
     public init(_ diagnostics: [Diagnostic], graph: SkillGraph) {
         errors = diagnostics.count { $0.severity == .error }

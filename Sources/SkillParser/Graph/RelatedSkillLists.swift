@@ -12,9 +12,12 @@ struct RelatedSkillLists: Sendable {
         self.skillNames = skillNames
     }
 
-    func items(in markdown: MarkdownDocument) -> [RelatedSkillItem] {
+    /// The items of `document`'s related-skills lists. Shape counts only in a skill's own
+    /// documents: a loose README listing every skill is a catalogue, not a pointer to others.
+    func items(in document: Document) -> [RelatedSkillItem] {
+        let markdown = document.markdown
         var result = markdown.relatedSkillItems
-        for list in markdown.headedLists where isRelatedSkillsList(list) {
+        for list in markdown.headedLists where isRelatedSkillsList(list, byShape: document.skillFolder != nil) {
             result += list.items
         }
         return result
@@ -23,8 +26,9 @@ struct RelatedSkillLists: Sendable {
     /// Named in the configuration, or at least half of the items open with a skill's name, and
     /// two at the least (a lone item when the list has one), so that one command that happens
     /// to share a skill's name does not make a list of commands a list of skills.
-    func isRelatedSkillsList(_ list: HeadedList) -> Bool {
+    func isRelatedSkillsList(_ list: HeadedList, byShape: Bool) -> Bool {
         if !headings.isEmpty, headings.contains(Self.normalized(list.heading)) { return true }
+        guard byShape else { return false }
         let known = list.items.count { skillNames.contains(RelatedSkillItem.cleanName($0.name)) }
         return known >= min(2, list.itemCount) && known * 2 >= list.itemCount
     }

@@ -56,7 +56,7 @@ public struct SkillGraph: Sendable {
             Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first })
         }
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
-        relatedTable = documents.map { related.items(in: $0.markdown) }
+        relatedTable = documents.map { related.items(in: $0) }
         edges = EdgeBuilder(graph: self).edges().sorted()
         for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
     }

@@ -72,7 +72,7 @@ import Testing
             "beta/SKILL.md": skill("beta"),
             "gamma/SKILL.md": skill("gamma"),
         ])
-        #expect(fixture.found(["unknown-skill"]) == ["alpha/SKILL.md:9:1 unknown-skill"])
+        #expect(fixture.found(["unknown-skill"]) == ["alpha/SKILL.md:11:1 unknown-skill"])
         #expect(fixture.diagnostics("unknown-skill").first?.suggestion == "did you mean `beta`?")
         #expect(fixture.graph.edges.filter { $0.kind == .related }.map(\.to) == ["beta", "gamma"])
     }
@@ -87,6 +87,6 @@ import Testing
         var config = CollectionConfig()
         config.relatedHeadings = ["Voir aussi"]
         let configured = try CheckFixture(files, config: config)
-        #expect(configured.found(["unknown-skill"], config: config) == ["alpha/SKILL.md:9:1 unknown-skill", "alpha/SKILL.md:10:1 unknown-skill"])
+        #expect(configured.found(["unknown-skill"], config: config) == ["alpha/SKILL.md:10:1 unknown-skill", "alpha/SKILL.md:11:1 unknown-skill"])
     }
 }
