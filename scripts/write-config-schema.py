@@ -48,6 +48,9 @@ schema = {
                      "additionalProperties": level, "default": {}},
         "duplicate_rules": {"description": help["duplicate_rules"],
                             "oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "yes", "no", "on", "off"]}], "default": False},
+        "language": {"type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "description": help["language"]},
+        "groups": {"type": "object", "description": help["groups"],
+                   "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}},
     },
 }
 with open("skillbook.schema.json", "w") as out:

@@ -87,7 +87,10 @@
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", list.id);
-    input.setAttribute("placeholder", "Search ( / )");
+    // The "/" shortcut is worth showing only where there is a keyboard and room for it.
+    if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
+      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+    }
 
     var options = [];
     var active = -1;

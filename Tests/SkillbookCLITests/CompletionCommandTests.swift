@@ -47,6 +47,20 @@ import TestSupport
             let fish = try runProcess("fish", ["--no-execute"], stdin: try runSkillbook(["completion", "fish"]).stdout,
                                       mergingStandardError: true)
             #expect(fish.exitCode == 0, "\(fish.stdout)")
+            // fish answers `complete -C` as it would on Tab.
+            let scripts = try FixtureTree(["skillbook.fish": try runSkillbook(["completion", "fish"]).stdout])
+            let asked = try runProcess("fish", ["--no-config", "-c", "source \(scripts.path)/skillbook.fish; complete -C 'skillbook check --format '"])
+            #expect(asked.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == ["github", "json", "sarif", "text"])
+        }
+    }
+
+    @Test func everyCommandHasHelpAndIsListed() throws {
+        let top = try runSkillbook(["--help"]).stdout
+        for command in Self.commands {
+            #expect(top.contains("\n  \(command) "), "\(command)")
+            let help = try runSkillbook([command, "--help"])
+            #expect(help.exitCode == 0)
+            #expect(help.stdout.contains("USAGE: skillbook \(command)"), "\(command)")
         }
     }
 

@@ -40,13 +40,26 @@ import TestSupport
         #expect(try tree.read("beta/SKILL.md") == unclosed)
     }
 
+    @Test func readsFilesAsTheLoaderDoesAndNeverBlocksOnAPipe() throws {
+        let tree = try FixtureTree(["a/SKILL.md": "---\nname: a\ndescription: A.\n---\n"])
+        #expect(try runProcess("mkfifo", [tree.path + "/a/pipe.md"]).exitCode == 0)
+        try tree.write("a/huge.md", String(repeating: "x", count: 4 * 1024 * 1024 + 1))
+        let result = try runSkillbook(["fmt"], in: tree.root)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.contains("a/pipe.md:1:1: note: left alone: not a regular file (a pipe, socket or device); skipped\n"))
+        #expect(result.stderr.contains("a/huge.md:1:1: note: left alone: file is 4194305 bytes, over the limit of 4194304; skipped\n"))
+    }
+
     @Test func keepsTheOrderWhenMovingAKeyWouldChangeItsValue() throws {
         // A folded description that ends the frontmatter has no final line break; followed by
         // another key it would gain one, so the keys stay where they are.
         let text = "---\nversion: 1.0.0\nname: gamma\ndescription: >\n  Folded\n  text.\n---\n# Gamma\n"
         let tree = try FixtureTree(["gamma/SKILL.md": text])
-        #expect(try runSkillbook(["fmt", tree.path]).exitCode == 0)
+        let result = try runSkillbook(["fmt"], in: tree.root)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.hasPrefix("gamma/SKILL.md:1:1: note: keys kept in their order: moving them would change the value of `description`\n"))
         let after = try tree.read("gamma/SKILL.md")
+        #expect(after == text)
         let before = Frontmatter.read(text, path: "SKILL.md").frontmatter?.entries.map { [$0.key, $0.value.displayText] }
         #expect(Frontmatter.read(after, path: "SKILL.md").frontmatter?.entries.map { [$0.key, $0.value.displayText] }.sorted { $0[0] < $1[0] }
                 == before?.sorted { $0[0] < $1[0] })

@@ -11,7 +11,7 @@ import TestSupport
         let text = try tree.read("skillbook.yml")
         for key in Self.settingKeys(text) { #expect(text.contains("\(key):")) }
         #expect(Self.settingKeys(text) == ["title", "description", "base_url", "site_root", "external_skills", "ignore", "include", "exclude",
-                                           "related_headings", "severity", "duplicate_rules"])
+                                           "related_headings", "severity", "duplicate_rules", "language", "groups"])
         // The file as written means what no file means: check reads it without a word.
         let check = try runSkillbook(["check", tree.path])
         #expect(check.exitCode == 0)

@@ -43,6 +43,10 @@ extension CollectionConfig {
                       default: "{}", example: "{orphan-reference: off}"),
         ConfigSetting("duplicate_rules", "Let 'skillbook check' report rules stated twice (duplicate-rule).",
                       default: "false", example: "true"),
+        ConfigSetting("language", "The pages' language (lang) and interface strings; default: guessed from the skills' text.",
+                      default: nil, example: "zh-Hans"),
+        ConfigSetting("groups", "How the site groups skills: group names with skill names or globs; default: folders, category, name prefix.",
+                      default: nil, example: "{Foundations: [\"hig-foundations-*\"]}"),
     ]
 
     /// "title, description, ...": the keys, for messages.

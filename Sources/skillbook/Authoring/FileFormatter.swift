@@ -24,7 +24,14 @@ struct FileFormatter {
     let path: String
     let isSkillFile: Bool
 
-    func format(_ original: String) -> Outcome {
+    /// The outcome, and a note when the keys kept their order because moving them would change a value.
+    func format(_ original: String) -> (outcome: Outcome, note: String?) {
+        var keptOrder: String?
+        let outcome = format(original, keptOrder: &keptOrder)
+        return (outcome, keptOrder)
+    }
+
+    private func format(_ original: String, keptOrder: inout String?) -> Outcome {
         var changes: [String] = []
         var text = original
         if text.unicodeScalars.first == "\u{FEFF}" {
@@ -53,12 +60,14 @@ struct FileFormatter {
             var attempt = lines
             var frontmatterChanges: [String] = []
             var reason: String?
-            for reorder in [isSkillFile, false] {
+            var firstReason: String?
+            for reorder in isSkillFile ? [true, false] : [false] {
                 attempt = lines
                 switch formatFrontmatter(lines: &attempt, closingIndex: closing - 1, entries: frontmatter.entries, reorder: reorder) {
                 case .success(let found):
                     if let difference = Self.difference(from: frontmatter, to: attempt, path: path) {
                         reason = "formatting would change \(difference)"
+                        firstReason = firstReason ?? difference
                         continue
                     }
                     frontmatterChanges = found
@@ -69,6 +78,9 @@ struct FileFormatter {
                 break
             }
             if let reason { return .leftAlone(reason + "; formatted nothing", line: frontmatter.openingLine) }
+            if let moved = firstReason, isSkillFile, !frontmatterChanges.contains(where: { $0.hasPrefix("keys in") }) {
+                keptOrder = "keys kept in their order: moving them would change \(moved)"
+            }
             lines = attempt
             changes += frontmatterChanges
         }

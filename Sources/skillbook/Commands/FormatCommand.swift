@@ -36,22 +36,25 @@ enum FormatCommand: Command {
         let displayPath = ContentRoot.displayPath(forRoot: root)
         let checkOnly = arguments.has("check")
         // Files are independent: format (and write) them on all cores, report in path order.
-        let outcomes = Parallel.map(files.count, minimumChunk: 16) { index -> (FileFormatter.Outcome, writeError: String?) in
+        let outcomes = Parallel.map(files.count, minimumChunk: 16) { index -> (FileFormatter.Outcome, writeError: String?, note: String?) in
             let file = files[index]
             let url = URL(fileURLWithPath: root).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: url.path), let text = String(validatingUTF8Data: data) else {
-                return (.leftAlone("not readable as UTF-8", line: 1), nil)
+            let (read, problem) = CollectionLoader.readFile(atPath: url.path, file: file)
+            guard let data = read else { return (.leftAlone(problem?.message ?? "cannot read this file", line: 1), nil, nil) }
+            guard let text = String(validatingUTF8Data: data) else {
+                return (.leftAlone("not readable as UTF-8", line: 1), nil, nil)
             }
-            let outcome = FileFormatter(path: file, isSkillFile: file == "SKILL.md" || file.hasSuffix("/SKILL.md")).format(text)
+            let (outcome, note) = FileFormatter(path: file, isSkillFile: file == "SKILL.md" || file.hasSuffix("/SKILL.md")).format(text)
             if !checkOnly, case .changed(let formatted, _) = outcome {
-                do { try AtomicFile.replace(url, with: Data(formatted.utf8)) } catch { return (outcome, error.localizedDescription) }
+                do { try AtomicFile.replace(url, with: Data(formatted.utf8)) } catch { return (outcome, error.localizedDescription, note) }
             }
-            return (outcome, nil)
+            return (outcome, nil, note)
         }
         var changedFiles = 0
         var report = ""
         var notes = ""
         for (file, result) in zip(files, outcomes) {
+            if let note = result.note { notes += "\(displayPath(file)):1:1: note: \(note)\n" }
             switch result.0 {
             case .unchanged:
                 continue

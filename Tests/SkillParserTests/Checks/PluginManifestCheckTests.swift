@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SkillChecks
 @testable import SkillParser
@@ -86,6 +87,14 @@ import Testing
         }
     }
 
+    @Test func aManifestThatIsAPipeIsReportedNotWaitedOn() throws {
+        let fixture = try CheckFixture(Self.skills)
+        try fixture.tree.write(".claude-plugin/.keep", "")
+        #expect(mkfifo(fixture.tree.path + "/.claude-plugin/plugin.json", 0o644) == 0)
+        let found = fixture.found(Self.codes.union(["unreadable-file"]))
+        #expect(found == [".claude-plugin/plugin.json:1:1 unreadable-file"])
+    }
+
     @Test func aManifestOfTheWrongShapeIsReported() throws {
         let found = try fixture([".claude-plugin/marketplace.json": #"{"name": "m", "plugins": {"a": 1}}"#])
         #expect(found.diagnostics("invalid-plugin-manifest").map(\.message) == ["`plugins` must be a list, found an object"])
@@ -98,5 +107,39 @@ import Testing
         #expect(json["a"]?.array?.first?.string == "xé😀\n")
         #expect(json["a"]?.array?.count == 4)
         #expect(json["b"]?.kindName == "an object")
+    }
+
+    /// Mutated manifests (bytes dropped, doubled, replaced, truncated) never crash the reader, and
+    /// every error has a position inside the text.
+    @Test func mutatedManifestsAreReadOrReportedNeverCrash() {
+        let valid = Array(#"{"name": "m", "plugins": [{"name": "a", "source": "./", "skills": ["./skills/alpha", "./x\u00e9"]}], "n": -1.5e3}"#.utf8)
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array(#"{}[]",:\ u0e-+.tfn"#.utf8) + [0x0A, 0xC3, 0xA9, 0xFF]
+        var errors = 0
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<(1 + next(4)) {
+                let index = next(bytes.count)
+                switch next(4) {
+                case 0: bytes.remove(at: index)
+                case 1: bytes.insert(bytes[index], at: index)
+                case 2: bytes[index] = alphabet[next(alphabet.count)]
+                default: bytes.removeLast(bytes.count - index)
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            do {
+                _ = try LocatedJSONParser.parse(bytes)
+            } catch {
+                errors += 1
+                #expect(error.line >= 1 && error.line <= bytes.filter { $0 == 0x0A }.count + 1)
+                #expect(error.column >= 1 && error.column <= bytes.count + 1)
+            }
+        }
+        #expect(errors > 1000)
     }
 }
