@@ -5,7 +5,7 @@
 // search placeholder fits its box; the reports' filter hides what does not match; nothing
 // scrolls sideways; a page without code loads no highlighting script.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -185,6 +185,46 @@ export async function checkLayout({ siteDir, open, evaluate, call, problems }) {
     }
   }
   await call("Emulation.clearDeviceMetricsOverride");
+
+  // Typing a query letter by letter fetches no more of the index than pasting it.
+  if (existsSync(join(siteDir, "search", "entry.js"))) {
+    await open(url("index.html"));
+    const query = await evaluate(`(() => { const a = document.querySelector(".card h3 a, .skill-names a"); return a ? a.textContent.split("-").slice(0, 2).join(" ") : null; })()`) || "search";
+    const fetched = async (type) => {
+      await open(url("index.html"));
+      // The index files load through <script> tags appended to the head (search.js); note them.
+      await evaluate(`(() => {
+        window.loadedIndexFiles = [];
+        const append = document.head.appendChild.bind(document.head);
+        document.head.appendChild = (node) => {
+          if (node.src && node.src.includes("/search/")) window.loadedIndexFiles.push(node.src.split("/search/")[1]);
+          return append(node);
+        };
+        document.getElementById("search-input").focus();
+      })()`);
+      if (type) {
+        for (const letter of query) {
+          await call("Input.insertText", { text: letter });
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+      } else {
+        await call("Input.insertText", { text: query });
+      }
+      for (let tries = 0; tries < 60; tries++) {
+        await settle();
+        if (await evaluate(`!!document.querySelector("#search-listbox [role=option], .search-empty")`)) break;
+      }
+      await settle();
+      return evaluate(`Array.from(new Set(window.loadedIndexFiles)).sort()`);
+    };
+    const typed = await fetched(true);
+    const pasted = await fetched(false);
+    const extra = typed.filter((file) => !pasted.includes(file));
+    if (pasted.length === 0) problems.push(`search: pasting "${query}" loaded no index file the browser reports`);
+    // Give or take the first letters: at most two files more than the pasted query needs.
+    if (extra.length > 2) problems.push(`search: typing "${query}" loaded ${typed.length} index files, pasting it ${pasted.length} (${extra.join(", ")} more)`);
+    checks += 1;
+  }
 
   // Code is highlighted where there is code.
   if (codePage) {

@@ -215,6 +215,7 @@ enum EmbeddedTheme {
   var script = document.currentScript;
   if (!S || !script) return;
 
+  var TYPING_PAUSE = 180;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -398,7 +399,13 @@ enum EmbeddedTheme {
       }
     }
 
-    input.addEventListener("input", update);
+    // Search when typing pauses, not at every letter: each prefix of a word ("t", "ta", "tab")
+    // would load its own dictionary and postings files, several times what the finished query needs.
+    var pause = null;
+    input.addEventListener("input", function () {
+      if (pause) window.clearTimeout(pause);
+      pause = window.setTimeout(function () { pause = null; update(); }, TYPING_PAUSE);
+    });
     input.addEventListener("focus", function () {
       engine.prepare().catch(reportError);
       if (input.value && (options.length || messages.childNodes.length)) open();
@@ -698,6 +705,8 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
   var EXACT_MATCH = 1.0;
   var PREFIX_MATCH = 0.7;
   var TYPO_MATCH = 0.5;
+  // Endings put back on a stem to find a misspelt inflected word (SearchRanking.typoEndings).
+  var TYPO_ENDINGS = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"];
   var MINIMUM_PREFIX_LENGTH = 2;
   var MAXIMUM_PREFIX_TERMS = 40;
   var MAXIMUM_PREFIX_POSTINGS = 20000;
@@ -1347,6 +1356,14 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
             var term = dictionary.terms[i];
             if (excluding.has(term)) continue;
             var d = Math.min(editDistance(word, term, distance), editDistance(stemmed, term, distance));
+            // A typo in an ending the stemmer would have cut (TermResolver.neighbours).
+            if (d > distance && word.length > term.length) {
+              for (var e = 0; e < TYPO_ENDINGS.length; e++) {
+                if (Math.abs(term.length + TYPO_ENDINGS[e].length - word.length) <= distance) {
+                  d = Math.min(d, editDistance(word, term + TYPO_ENDINGS[e], distance));
+                }
+              }
+            }
             if (d <= distance) { var t = termAt(file, i); t.distance = d; found.push(t); }
           }
         });
@@ -1368,10 +1385,13 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         });
         return slot.prefix ? completions(slot.word, seen, requested) : [];
       }).then(function (completed) {
+        // A word being typed that is already a word of the index is most likely finished: its
+        // completions find pages, ranked below, unmarked and without boosts (SearchEngine.resolve).
+        var isWord = alternatives.length > 0;
         completed.forEach(function (term) {
           seen.add(term.term);
-          alternatives.push({ found: term, weight: PREFIX_MATCH });
-          accepted.add(term.term);
+          alternatives.push({ found: term, weight: PREFIX_MATCH, marked: !isWord });
+          if (!isWord) accepted.add(term.term);
         });
         var total = alternatives.reduce(function (sum, alternative) { return sum + alternative.found.df; }, 0);
         if (slot.allowsTypo && slot.word.length >= MINIMUM_TYPO_LENGTH && total < FEW_MATCHES) {
@@ -1517,7 +1537,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         pageList.forEach(function (page) { pageBest[page] = -1; });
 
         matchedTerms = new Set();
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { matchedTerms.add(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) matchedTerms.add(a.found.term); }); });
         var window = Math.min(RERANK_WINDOW, total);
         var firsts = [];
         for (var p = 0; p < window; p++) firsts.push(loadSection(pages[p][0].section, requested));
@@ -1560,7 +1580,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         }));
       }).then(function (results) {
         var terms = [];
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { terms.push(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) terms.push(a.found.term); }); });
         var suggestions = total === 0 ? suggest(slots, requested) : Promise.resolve([]);
         return suggestions.then(function (suggested) {
           return {
