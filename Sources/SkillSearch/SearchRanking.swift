@@ -44,6 +44,10 @@ public enum SearchRanking {
     /// ...when their exact matches are in fewer sections than this.
     static let fewMatches = 3
     static let maximumTypoTerms = 8
+    /// Endings the stemmer cuts, put back on a stem to see whether a misspelt word is one edit
+    /// from an inflected form ("cachng" → "cach" + "ing"). search.js holds the same list.
+    static let typoEndings: [[UInt16]] = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"]
+        .map { Array($0.utf16) }
 
     /// The score of one of the first pages once its best section's text is read: the page's score
     /// times the section's boost, times `partialMatch` for each query word the page lacks. The

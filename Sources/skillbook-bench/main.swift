@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),
     ("relevance", RelevanceBenchmark.run),
+    ("pipeline", PipelineBenchmark.run),
 ]
 
 let selected = CommandLine.arguments.dropFirst()
