@@ -90,25 +90,23 @@ public enum SiteBuilder {
                                     progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
-        let slots = PageSlots(count: pages.count)
         let counter = ProgressCounter(total: pages.count, report: progress)
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+        let results = Parallel.map(pages.count, minimumChunk: 4) { index -> Result<[String], any Error> in
+            defer { counter.increment() }
             let page = pages[index]
             do {
                 let output = try renderer.render(page)
                 try folder.write(output.html, to: page.path)
-                slots.set(index, .success(output.assets))
+                return .success(output.assets)
             } catch {
-                slots.set(index, .failure(PageError(page: page.path, underlying: error)))
+                return .failure(PageError(page: page.path, underlying: error))
             }
-            counter.increment()
         }
         var assets = Set<String>()
-        for result in slots.values {
+        for result in results {
             switch result {
             case .success(let paths): assets.formUnion(paths)
             case .failure(let error): throw error
-            case nil: continue
             }
         }
         return assets.sorted()
@@ -146,23 +144,22 @@ public enum SiteBuilder {
         }
         let planned = sources
         try folder.createFolders(for: planned.map(\.path))
-        let failures = PageSlots(count: planned.count)
-        DispatchQueue.concurrentPerform(iterations: planned.count) { index in
+        let failures = Parallel.map(planned.count, minimumChunk: 16) { index -> (any Error)? in
             let (path, source) = planned[index]
             do {
                 switch source {
                 case .data(let data): try folder.write(data, to: path)
                 case .file(let file):
                     // Read, not copied: a symbolic link inside the collection becomes a plain file.
-                    guard let data = FileManager.default.contents(atPath: file) else { break }
+                    guard let data = FileManager.default.contents(atPath: file) else { return nil }
                     try folder.write(data, to: path)
                 }
-                failures.set(index, .success([path]))
+                return nil
             } catch {
-                failures.set(index, .failure(PageError(page: path, underlying: error)))
+                return PageError(page: path, underlying: error)
             }
         }
-        for case .failure(let error)? in failures.values { throw error }
+        if let error = failures.compactMap({ $0 }).first { throw error }
         return (planned.count, shadowed)
     }
 
