@@ -35,6 +35,12 @@ schema = {
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
         "ignore": {"description": help["ignore"],
                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "include": {"description": help["include"],
+                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "exclude": {"description": help["exclude"],
+                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "related_headings": {"description": help["related_headings"],
+                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
         # Every code is a property, so editors complete it with its summary; a code the schema
         # does not know yet is still accepted (skillbook itself warns about unknown codes).
         "severity": {"type": "object", "description": help["severity"],
@@ -42,6 +48,9 @@ schema = {
                      "additionalProperties": level, "default": {}},
         "duplicate_rules": {"description": help["duplicate_rules"],
                             "oneOf": [{"type": "boolean"}, {"enum": ["true", "false", "yes", "no", "on", "off"]}], "default": False},
+        "language": {"type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "description": help["language"]},
+        "groups": {"type": "object", "description": help["groups"],
+                   "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}},
     },
 }
 with open("skillbook.schema.json", "w") as out:

@@ -40,6 +40,16 @@ import TestSupport
         #expect(try tree.read("beta/SKILL.md") == unclosed)
     }
 
+    @Test func readsFilesAsTheLoaderDoesAndNeverBlocksOnAPipe() throws {
+        let tree = try FixtureTree(["a/SKILL.md": "---\nname: a\ndescription: A.\n---\n"])
+        #expect(try runProcess("mkfifo", [tree.path + "/a/pipe.md"]).exitCode == 0)
+        try tree.write("a/huge.md", String(repeating: "x", count: 4 * 1024 * 1024 + 1))
+        let result = try runSkillbook(["fmt"], in: tree.root)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.contains("a/pipe.md:1:1: note: left alone: not a regular file (a pipe, socket or device); skipped\n"))
+        #expect(result.stderr.contains("a/huge.md:1:1: note: left alone: file is 4194305 bytes, over the limit of 4194304; skipped\n"))
+    }
+
     @Test func keepsTheOrderWhenMovingAKeyWouldChangeItsValue() throws {
         // A folded description that ends the frontmatter has no final line break; followed by
         // another key it would gain one, so the keys stay where they are.

@@ -28,18 +28,21 @@ public enum SiteBuilder {
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
         var notes: [String] = []
         let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
-            let plan = SitePlan(graph: input.graph)
+            var plan = SitePlan(graph: input.graph)
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + plan.problems).sorted()
+            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems, input)).sorted()
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
             }
+            let language = LanguageGuess.language(config: input.config, graph: input.graph)
             let site = SiteContext(input: withProblems, templates: try theme.templates(),
+                                   strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
+            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, site, folder)
         }
@@ -54,7 +57,8 @@ public enum SiteBuilder {
                 }
                 return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages)
             }
-            let indexFiles = index.files
+            var indexFiles = index.files
+            if let list = HomePage.skillList(site: site) { indexFiles[HomePage.listPath] = list }
             var files = plan.pages.count
             let copied = try log.run("copy") {
                 try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
@@ -70,12 +74,19 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems + copied.shadowed, notes: notes,
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files,
+                           problems: siteProblems(plan.problems + copied.shadowed, input), notes: notes,
                            searchIndex: index.sizes)
         } catch {
             folder.discard()
             throw error
         }
+    }
+
+    /// Problems of the site with the collection's configuration applied (severity, ignore globs,
+    /// suppressions), as `check` applies it to its own.
+    private static func siteProblems(_ problems: [Diagnostic], _ input: SiteInput) -> [Diagnostic] {
+        CheckRunner.configured(problems, graph: input.graph, config: input.config)
     }
 
     /// The error of one page, naming it.
@@ -191,11 +202,13 @@ public enum SiteBuilder {
         case .home: site.siteTitle
         case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
         case .document(let path): site.graph.document(at: path)?.title ?? path
-        case .diagnostics: "Diagnostics"
-        case .duplicates: "Duplicates"
-        case .graph: "Skill graph"
-        case .search: "Search"
-        case .notFound: "Page not found"
+        case .diagnostics: site.strings["diagnostics"]
+        case .diagnosticsPart(let code, _): "Diagnostics: " + code
+        case .duplicates: site.strings["duplicates"]
+        case .duplicatesPart(let part): "Duplicates, page \(part)"
+        case .graph: site.strings["skillGraph"]
+        case .search: site.strings["search"]
+        case .notFound: site.strings["pageNotFound"]
         }
     }
 }

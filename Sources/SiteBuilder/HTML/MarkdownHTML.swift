@@ -57,7 +57,9 @@ struct MarkdownHTML {
 
     private func render(_ block: Block, tight: Bool, into html: inout String, state: inout State) {
         for line in state.anchorsByBlock[state.blockIndex] ?? [] {
-            html += "<span class=\"line-anchor\" id=\"L\(line)\"></span>"
+            // An empty `<a id>` (a placeholder anchor, 16 bytes): a file the reports point into
+            // 1,400 times would otherwise carry 60 KB of spans.
+            html += "<a id=\"L\(line)\"></a>"
         }
         state.blockIndex += 1
         switch block {
@@ -90,6 +92,8 @@ struct MarkdownHTML {
             html += anchorSpans(for: block.html, state: &state)
             let text = RawHTML.text(of: block.html)
             if !text.isEmpty { html += "<p class=\"raw-html\">\(text.htmlEscaped)</p>\n" }
+            let references = rawReferences(in: block.html, state: &state)
+            if !references.isEmpty { html += "<p class=\"raw-html\">\(references)</p>\n" }
         }
     }
 
@@ -116,7 +120,12 @@ struct MarkdownHTML {
             let attribute = alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
             return "<\(tag)\(attribute)>\(inlines(cell.inlines, state: &state))</\(tag)>"
         }
-        html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table\">\n<table>\n<thead>\n<tr>"
+        // Named by its columns, so a screen reader's list of regions tells the tables apart.
+        var label = table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: ", ")
+        if label.count > 80 { label = String(label.prefix(79)) + "…" }
+        label = label.isEmpty ? "Table" : "Table: " + label
+        html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label.htmlEscaped)\">\n<table>\n<thead>\n<tr>"
         for (column, header) in table.header.enumerated() { html += cell("th", header, column: column, state: &state) }
         html += "</tr>\n</thead>\n"
         if !table.rows.isEmpty {
@@ -137,6 +146,38 @@ struct MarkdownHTML {
         for id in RawHTML.ids(in: rawHTML) where !id.contains(where: \.isWhitespace) {
             guard state.usedIDs.insert(id).inserted else { continue }
             html += "<span id=\"\(id.htmlEscaped)\"></span>"
+        }
+        return html
+    }
+
+    /// The images of raw HTML (`<img src>`, `srcset`) shown as ours, and its links and images
+    /// that lead nowhere marked broken, as Markdown's are. A working `<a href>` adds nothing: its
+    /// text is already shown.
+    private func rawReferences(in raw: String, insideLink: Bool = false, state: inout State) -> String {
+        var html = ""
+        for reference in LinkReference.rawHTML(in: raw) {
+            let (resolved, asset) = resolver.resolve(reference.destination)
+            if reference.kind.isImage, let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+                html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
+                continue
+            }
+            if let asset { state.assets.insert(asset) }
+            switch (resolved, reference.kind.isImage) {
+            case (.href(let href), true):
+                if LinkTarget(reference.destination).kind == .external, insideLink {
+                    html += "<span class=\"external-image\">Image: \(href.htmlEscaped)</span>"
+                } else if LinkTarget(reference.destination).kind == .external {
+                    html += "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\">Image: \(href.htmlEscaped)</a>"
+                } else {
+                    html += "<img src=\"\(href.htmlEscaped)\" alt=\"\" loading=\"lazy\">"
+                }
+            case (.href, false):
+                continue
+            case (.brokenAnchor(_, let reason), _), (.broken(let reason), _):
+                let what = reference.kind.isImage ? "missing image" : "broken link"
+                html += "<span class=\"broken-link\" title=\"\((what + ": " + reason).htmlEscaped)\">"
+                    + "\(reference.destination.htmlEscaped)<span class=\"visually-hidden\"> (\(what))</span></span>"
+            }
         }
         return html
     }
@@ -165,7 +206,7 @@ struct MarkdownHTML {
             return self.image(image, insideLink: insideLink, state: &state)
         case .html(let raw):
             if RawHTML.isLineBreak(raw) { return "<br>" }
-            return anchorSpans(for: raw, state: &state)
+            return anchorSpans(for: raw, state: &state) + rawReferences(in: raw, insideLink: insideLink, state: &state)
         case .softBreak:
             return "\n"
         case .lineBreak:
@@ -218,14 +259,15 @@ struct MarkdownHTML {
     private func codeSpan(_ span: CodeSpan, insideLink: Bool) -> String {
         let code = "<code>\(span.code.htmlEscaped)</code>"
         guard !insideLink else { return code }
-        let name = span.code.trimmingCharacters(in: .whitespaces)
-        if let skill = graph.skill(named: name), skill.folder != document.skillFolder {
+        switch graph.mention(of: span.code, in: document) {
+        case .skill(let name):
+            guard let skill = graph.skill(named: name) else { return code }
             return "<a class=\"skill-ref\" href=\"\(resolver.href(toPageOf: skill.skillFile).htmlEscaped)\">\(code)</a>"
-        }
-        if let path = CodePath.resolve(name, in: document, graph: graph) {
+        case .path(let path):
             return "<a href=\"\(resolver.href(toPageOf: path).htmlEscaped)\">\(code)</a>"
+        case nil:
+            return code
         }
-        return code
     }
 
     // MARK: Line anchors

@@ -15,12 +15,12 @@ public enum LLMsText {
     public static func render(graph: SkillGraph, config: CollectionConfig) -> String {
         let identity = CollectionIdentity(graph: graph, config: config)
         return render(graph: graph, title: identity.title, description: identity.description,
-                      skills: SkillFamilies.group(graph.skills).flatMap(\.skills), baseURL: config.baseURL)
+                      skills: SkillGroups.group(graph.skills, config: config).flatMap(\.skills), baseURL: config.baseURL)
     }
 
     static func render(site: SiteContext) -> String {
         render(graph: site.graph, title: site.siteTitle, description: site.description,
-               skills: site.families.flatMap(\.skills), baseURL: site.input.config.baseURL)
+               skills: site.groups.flatMap(\.skills), baseURL: site.input.config.baseURL)
     }
 
     private static func render(graph: SkillGraph, title: String, description: String?, skills: [Skill],

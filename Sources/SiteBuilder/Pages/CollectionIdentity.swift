@@ -18,10 +18,20 @@ struct CollectionIdentity: Sendable {
         description = config.description ?? readmeDocument.flatMap(Self.firstParagraph)
     }
 
-    /// The plain text of a document's first paragraph.
+    private static func isBadgeOrSpace(_ inline: Inline) -> Bool {
+        switch inline {
+        case .image, .softBreak, .lineBreak, .html: true
+        case .text(let text): text.allSatisfy(\.isWhitespace)
+        case .link(let link): link.children.allSatisfy(isBadgeOrSpace)
+        default: false
+        }
+    }
+
+    /// The plain text of a document's first paragraph that is not only badges.
     private static func firstParagraph(_ document: Document) -> String? {
         for block in document.markdown.blocks {
-            if case .paragraph(let paragraph) = block {
+            // A paragraph of badges (images, or links around them) says nothing about the collection.
+            if case .paragraph(let paragraph) = block, !paragraph.inlines.allSatisfy(isBadgeOrSpace) {
                 let text = paragraph.inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 if !text.isEmpty { return text }
             }

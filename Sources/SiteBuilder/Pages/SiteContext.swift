@@ -8,25 +8,33 @@ import SkillSearch
 struct SiteContext: Sendable {
     let input: SiteInput
     let templates: [String: MustacheTemplate]
+    /// The interface strings in the site's language (`strings.language`, the pages' `lang`).
+    let strings: InterfaceStrings
+    /// The same as a template value, `{{strings.key}}`, built once.
+    let stringValues: MustacheValue
     let siteTitle: String
     let description: String?
     /// The root README, linked from the home page.
     let readmePath: String?
-    let families: [SkillFamily]
-    /// Family index of each skill, by folder.
-    let familyOfSkill: [String: Int]
-    /// The id of each family's section on the home page.
-    let familyIDs: [String]
+    /// Skills by group, as `SkillGroups` decides.
+    let groups: [SkillGroup]
+    /// Group index of each skill, by folder.
+    let groupOfSkill: [String: Int]
+    /// The id of each group's section on the home page.
+    let groupIDs: [String]
     /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
     let outgoingEdges: [String: [Edge]]
     /// Source lines that the reports link to, per document.
     let anchoredLines: [String: [Int]]
+    /// Names that more than one skill has; such skills show their folder beside the name.
+    let sharedNames: Set<String>
+    /// The reports' grouping and paging, shared by the summary and detail pages.
+    let diagnosticsReport: DiagnosticsReport
+    let duplicatesReport: DuplicatesReport
     let hasHighlight: Bool
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
     let inlineCSS: String
-    /// Whether a root-relative path is a non-Markdown file inside the content root.
-    let assetExists: @Sendable (String) -> Bool
     /// Above this many skills the sidebar shows only the current family.
     static let fullSidebarLimit = 150
 
@@ -35,15 +43,19 @@ struct SiteContext: Sendable {
     /// Ids the templates use; a heading anchor is never upper case, these partly are.
     static let reservedIDs: Set<String> = [
         "Content", "Sidebar", "Toc-title", "Documents", "Metadata", "References", "Related", "Referenced-by", "Connections",
-        "search-input", "search-results", "search-page-input",
+        "search-input", "search-results", "search-page-input", "Filter-skill", "Codes", "Groups", "Pages",
+        "Skill-filter", "Skill-filter-status", "Skill-matches", "Neighbourhood-title", "Neighbourhood-arrow", "Toc-toggle",
     ]
 
-    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool,
+    init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = InterfaceStrings(theme: .standard, language: "en"),
+         hasHighlight: Bool, hasSearchScript: Bool,
          stylesheet: String = "") {
         self.input = input
         // `</style` would end the element early; `<\/` means the same to CSS.
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
+        self.strings = strings
+        stringValues = .object(strings.values.mapValues { .string($0) })
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
@@ -51,15 +63,18 @@ struct SiteContext: Sendable {
         readmePath = identity.readmePath
         siteTitle = identity.title
         description = identity.description
-        families = SkillFamilies.group(graph.skills)
-        var familyOfSkill: [String: Int] = [:]
-        for (index, family) in families.enumerated() {
-            for skill in family.skills { familyOfSkill[skill.folder] = index }
+        groups = SkillGroups.group(graph.skills, config: input.config)
+        var groupOfSkill: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for skill in group.skills { groupOfSkill[skill.folder] = index }
         }
-        self.familyOfSkill = familyOfSkill
+        self.groupOfSkill = groupOfSkill
         var slugger = Slugger()
-        familyIDs = families.map { "Family-" + slugger.slug($0.name) }
+        groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
         outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
+        sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
+        diagnosticsReport = DiagnosticsReport(input.diagnostics)
+        duplicatesReport = DuplicatesReport(input.duplicates)
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
@@ -69,21 +84,11 @@ struct SiteContext: Sendable {
             }
         }
         anchoredLines = lines.mapValues { $0.sorted() }
-        let root = graph.root
-        assetExists = { path in
-            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-                return false
-            }
-            // A symbolic link may not lead out of the collection.
-            return url.resolvingSymlinksInPath().path.hasPrefix(root + "/")
-        }
     }
 
-    /// The family a skill belongs to.
-    func family(of skill: Skill) -> SkillFamily? {
-        familyOfSkill[skill.folder].map { families[$0] }
+    /// The group a skill belongs to.
+    func group(of skill: Skill) -> SkillGroup? {
+        groupOfSkill[skill.folder].map { groups[$0] }
     }
 
     func template(_ name: String) -> MustacheTemplate? {

@@ -33,10 +33,20 @@ extension CollectionConfig {
                       default: "[]", example: "[swiftui-expert-skill]"),
         ConfigSetting("ignore", "Globs of root-relative paths that are not checked.",
                       default: "[]", example: "[\"drafts/**\"]"),
+        ConfigSetting("include", "Hidden folders to load like any other (the skills/ folder of a hidden folder is loaded anyway).",
+                      default: "[]", example: "[\".private\"]"),
+        ConfigSetting("exclude", "Globs of root-relative paths that are not loaded at all.",
+                      default: "[]", example: "[\"vendor/**\"]"),
+        ConfigSetting("related_headings", "Headings of related-skills lists, besides \"Related skills\" and lists known by their shape.",
+                      default: "[]", example: "[\"Voir aussi\"]"),
         ConfigSetting("severity", "Severity per code: off, note, warning or error ('skillbook explain' lists the codes).",
                       default: "{}", example: "{orphan-reference: off}"),
         ConfigSetting("duplicate_rules", "Let 'skillbook check' report rules stated twice (duplicate-rule).",
                       default: "false", example: "true"),
+        ConfigSetting("language", "The pages' language (lang) and interface strings; default: guessed from the skills' text.",
+                      default: nil, example: "zh-Hans"),
+        ConfigSetting("groups", "How the site groups skills: group names with skill names or globs; default: folders, category, name prefix.",
+                      default: nil, example: "{Foundations: [\"hig-foundations-*\"]}"),
     ]
 
     /// "title, description, ...": the keys, for messages.

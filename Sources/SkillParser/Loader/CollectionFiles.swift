@@ -13,4 +13,14 @@ extension CollectionLoader {
         let files = walker.markdownFiles()
         return (walker.root.path, files)
     }
+
+    /// Reads one of those files as the loader does: a FIFO, a device or a file over
+    /// `InputLimits.maximumFileBytes` is refused with the loader's diagnostic instead of
+    /// blocking or filling memory. `file` is the root-relative path the diagnostic names.
+    public static func readFile(atPath path: String, file: String) -> (data: Data?, problem: Diagnostic?) {
+        switch SourceFileReader.read(path) {
+        case .success(let data): (data, nil)
+        case .failure(let failure): (nil, SourceFileReader.diagnostic(for: failure, file: file))
+        }
+    }
 }

@@ -39,7 +39,9 @@ enum FormatCommand: Command {
         let outcomes = Parallel.map(files.count, minimumChunk: 16) { index -> (FileFormatter.Outcome, writeError: String?, note: String?) in
             let file = files[index]
             let url = URL(fileURLWithPath: root).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: url.path), let text = String(validatingUTF8Data: data) else {
+            let (read, problem) = CollectionLoader.readFile(atPath: url.path, file: file)
+            guard let data = read else { return (.leftAlone(problem?.message ?? "cannot read this file", line: 1), nil, nil) }
+            guard let text = String(validatingUTF8Data: data) else {
                 return (.leftAlone("not readable as UTF-8", line: 1), nil, nil)
             }
             let (outcome, note) = FileFormatter(path: file, isSkillFile: file == "SKILL.md" || file.hasSuffix("/SKILL.md")).format(text)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SkillChecks
 @testable import SkillParser
@@ -84,6 +85,14 @@ import Testing
             #expect(found.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [expected])
             #expect(found.first?.location.file == ".claude-plugin/plugin.json")
         }
+    }
+
+    @Test func aManifestThatIsAPipeIsReportedNotWaitedOn() throws {
+        let fixture = try CheckFixture(Self.skills)
+        try fixture.tree.write(".claude-plugin/.keep", "")
+        #expect(mkfifo(fixture.tree.path + "/.claude-plugin/plugin.json", 0o644) == 0)
+        let found = fixture.found(Self.codes.union(["unreadable-file"]))
+        #expect(found == [".claude-plugin/plugin.json:1:1 unreadable-file"])
     }
 
     @Test func aManifestOfTheWrongShapeIsReported() throws {

@@ -36,8 +36,15 @@ struct PluginManifests: Sendable {
     init(root: String) {
         for name in Self.fileNames {
             let file = Self.folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: root + "/" + file) else { continue }
+            let path = root + "/" + file
+            guard FileManager.default.fileExists(atPath: path) else { continue }
             files.append(file)
+            // Read as the loader reads Markdown: a pipe or a huge file is refused, never waited on.
+            let (read, problem) = CollectionLoader.readFile(atPath: path, file: file)
+            guard let data = read else {
+                if let problem { problems.append(problem) }
+                continue
+            }
             let json: LocatedJSON
             do {
                 json = try LocatedJSONParser.parse(Array(data))
