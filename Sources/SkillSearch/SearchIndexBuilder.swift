@@ -9,8 +9,8 @@ public enum SearchIndexBuilder {
     public static func build(graph: SkillGraph, sources: Set<String>? = nil,
                              targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
-        let perDocument = Parallel.map(documents.count, minimumChunk: 8) { index in
-            SectionSplitter.sections(of: documents[index], skill: graph.skill(of: documents[index]))
+        let perDocument = Parallel.map(documents) { document in
+            SectionSplitter.sections(of: document, skill: graph.skill(of: document))
         }
         return build(sections: perDocument.flatMap { $0 }, targets: targets)
     }
@@ -19,8 +19,7 @@ public enum SearchIndexBuilder {
     public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         // Sections in batches, each batch with its own word cache.
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
-        let perBatch = Parallel.map(batches.count, minimumChunk: 1) { number -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
-            let batch = batches[number]
+        let perBatch = Parallel.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
             var cache = SearchTokenizer.WordCache()
             var surfaces: [String: [String: Int]] = [:]
             return (batch.map { TermCounts(sections[$0], cache: &cache, surfaces: &surfaces) }, surfaces)

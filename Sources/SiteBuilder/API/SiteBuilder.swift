@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SkillParser
 import SkillChecks
@@ -102,9 +101,8 @@ public enum SiteBuilder {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
         let counter = ProgressCounter(total: pages.count, report: progress)
-        let results = Parallel.map(pages.count, minimumChunk: 4) { index -> Result<[String], any Error> in
+        let results = Parallel.map(pages) { page -> Result<[String], any Error> in
             defer { counter.increment() }
-            let page = pages[index]
             do {
                 let output = try renderer.render(page)
                 try folder.write(output.html, to: page.path)
@@ -155,8 +153,7 @@ public enum SiteBuilder {
         }
         let planned = sources
         try folder.createFolders(for: planned.map(\.path))
-        let failures = Parallel.map(planned.count, minimumChunk: 16) { index -> (any Error)? in
-            let (path, source) = planned[index]
+        let failures = Parallel.map(planned) { path, source -> (any Error)? in
             do {
                 switch source {
                 case .data(let data): try folder.write(data, to: path)
@@ -170,7 +167,7 @@ public enum SiteBuilder {
                 return PageError(page: path, underlying: error)
             }
         }
-        if let error = failures.compactMap({ $0 }).first { throw error }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         return (planned.count, shadowed)
     }
 
