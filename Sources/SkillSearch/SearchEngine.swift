@@ -131,9 +131,9 @@ public struct SearchEngine: Sendable {
         if pages.isEmpty { suggestions = suggest(query, resolver: &resolver) }
         var files = resolver.files
         for section in loaded {
-            files.insert("d/\(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)).js")
+            files.insert(SearchIndexFiles.documents(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)))
         }
-        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert("words.js") }
+        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert(SearchIndexFiles.words) }
         let terms = slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } }
         return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
                               suggestions: suggestions, files: files.sorted())
