@@ -1,52 +1,67 @@
+import CFuzzerDriver
 import Foundation
 import SiteBuilder
 import SkillParser
-import SkillChecks
-import SkillDuplicates
-import SkillSearch
 
-/// `make fuzz`: feeds mutated Markdown, frontmatter, configuration and templates through the whole
-/// pipeline (parse, check, dupes, site build) for a while. Any crash is a bug; the run is
-/// deterministic for a seed, so `skillbook-fuzz --seed S` replays it.
+/// `make fuzz`. Two fuzzers:
 ///
-///     skillbook-fuzz [--seconds N] [--seed S] [SEED_FOLDER]
+///     skillbook-fuzz TARGET [libFuzzer options] [CORPUS...]
+///         coverage-guided, one parser at a time (frontmatter, markdown, links, markdown-html,
+///         mustache, tokenizer, query), in a build linked with libFuzzer (`make fuzz` does it)
+///     skillbook-fuzz pipeline [--seconds N] [--seed S] [SEED_FOLDER]
+///         mutated whole collections through load, check, dupes and a site build: what no single
+///         target reaches (the checks, the writer, the output folder); deterministic for a seed
+///     skillbook-fuzz --list
+///         the target names
 
-var seconds = 60.0
-var seed: UInt64 = 1
-var seedFolder = "Content"
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--seconds": seconds = Double(arguments.popFirst() ?? "") ?? seconds
-    case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
-    case "-h", "--help":
-        print("usage: skillbook-fuzz [--seconds N] [--seed S] [SEED_FOLDER]")
-        exit(0)
-    default: seedFolder = argument
-    }
+let usage = """
+    usage: skillbook-fuzz TARGET [libFuzzer options] [CORPUS...]
+           skillbook-fuzz pipeline [--seconds N] [--seed S] [SEED_FOLDER]
+           skillbook-fuzz --list
+    targets: \(FuzzTargets.all.map(\.name).joined(separator: ", "))
+
+    """
+
+/// The target libFuzzer calls; set once before the driver starts.
+nonisolated(unsafe) var selectedTarget: (@Sendable ([UInt8]) -> Void)?
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    selectedTarget?(bytes)
+    return 0
 }
 
-var random = SplitMix64(seed: seed)
-let seeds = FuzzSeeds.load(from: seedFolder)
-print("fuzzing with seed \(seed) for \(Int(seconds)) s from \(seeds.count) seed texts")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case nil, "-h", "--help":
+    print(usage, terminator: "")
+case "--list":
+    for target in FuzzTargets.all { print(target.name) }
+case "pipeline":
+    PipelineFuzz.run(Array(arguments.dropFirst()))
+case let name?:
+    guard let target = FuzzTargets.named(name) else {
+        FileHandle.standardError.write(Data("skillbook-fuzz: no target named \(name)\n\(usage)".utf8))
+        exit(2)
+    }
+    guard skillbook_libfuzzer_available() != 0 else {
+        FileHandle.standardError.write(Data("""
+            skillbook-fuzz: this build has no libFuzzer; `make fuzz` builds one with
+            swift build -c release --sanitize fuzzer --product skillbook-fuzz -Xlinker --allow-multiple-definition
 
-let start = Date()
-var documents = 0
-var collections = 0
-while Date().timeIntervalSince(start) < seconds {
-    let text = Mutator.mutate(seeds.randomElement(using: &random)!, seeds: seeds, random: &random)
-    var diagnostics: [Diagnostic] = []
-    let document = MarkdownDocument(path: "fuzz.md", text: text, diagnostics: &diagnostics)
-    _ = document.rules.count + document.headings.count
-    if let template = try? MustacheTemplate(text, name: "fuzz") {
-        _ = template.render(["title": "x", "items": [["name": "a"], ["name": "b"]]])
+            """.utf8))
+        exit(2)
     }
-    documents += 1
-    if documents % 200 == 0 {
-        try CollectionFuzz.run(seeds: seeds, random: &random)
-        collections += 1
+    selectedTarget = target
+    // libFuzzer reads argv[1...] as its own options and corpus folders.
+    var driverArguments = [CommandLine.arguments[0]] + arguments.dropFirst()
+    var argc = Int32(driverArguments.count)
+    var pointers = driverArguments.map { strdup($0) } + [nil]
+    let status = pointers.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        var argv = buffer.baseAddress
+        return skillbook_libfuzzer_run(&argc, &argv, { data, size in fuzzOneInput(data, size) })
     }
+    driverArguments.removeAll()
+    exit(status)
 }
-let elapsed = Date().timeIntervalSince(start)
-print(String(format: "%d documents (%.0f/s) and %d whole collections in %.1f s: no crash", documents,
-             Double(documents) / elapsed, collections, elapsed))
