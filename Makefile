@@ -88,10 +88,10 @@ dupes: release
 # links and anchors, Markdown to HTML, Mustache, search tokenizer and query parser) for FUZZ_SECONDS
 # each, then mutated whole collections; prints executions and coverage per target. Inputs that crash,
 # hang (FUZZ_TIMEOUT s) or pass FUZZ_RSS_MB are saved under Tests/FuzzRegressions/ and replayed by
-# `swift test`. The fuzzer build lives in .build/fuzz; `--allow-multiple-definition` lets our main
-# win over libFuzzer's, which skillbook-fuzz replaces to choose the target.
+# `swift test`. The fuzzer build lives in .build/fuzz; there libFuzzer's main replaces ours
+# (`--allow-multiple-definition`) and SKILLBOOK_FUZZ_TARGET names the target.
 FUZZ_SECONDS ?= 60
-fuzz: deps
+fuzz: release
 	$(SWIFT) build -c release --sanitize fuzzer --product skillbook-fuzz --scratch-path .build/fuzz \
 		-Xlinker --allow-multiple-definition
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh

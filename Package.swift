@@ -37,9 +37,7 @@ let package = Package(
         .target(name: "SiteBuilder", dependencies: ["SkillParser", "SkillChecks", "SkillDuplicates", "SkillSearch"]),
         .executableTarget(name: "skillbook", dependencies: allLibraries),
         .executableTarget(name: "skillbook-bench", dependencies: allLibraries),
-        // libFuzzer's driver, reached through a weak symbol so that ordinary builds link without it.
-        .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "skillbook-fuzz", dependencies: allLibraries + ["CFuzzerDriver"]),
+        .executableTarget(name: "skillbook-fuzz", dependencies: allLibraries),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SkillParserTests",

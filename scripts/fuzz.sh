@@ -6,7 +6,8 @@
 # FUZZ_TIMEOUT seconds and FUZZ_RSS_MB of memory; an input that crashes, hangs or runs out of
 # memory is saved under Tests/FuzzRegressions/TARGET/, where `swift test` replays it for good.
 set -u
-BIN=${FUZZ_BIN:-.build/fuzz/release/skillbook-fuzz}
+BIN=${FUZZ_BIN:-.build/fuzz/release/skillbook-fuzz}   # linked with libFuzzer
+TOOL=${FUZZ_TOOL:-.build/release/skillbook-fuzz}      # ordinary build: target list, pipeline fuzzer
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
@@ -49,12 +50,12 @@ PY
 }
 
 printf '%-14s %12s %10s %10s %8s  %s\n' target executions coverage features corpus result
-for target in $("$BIN" --list); do
+for target in $("$TOOL" --list); do
     corpus=$WORK/$target
     mkdir -p "$corpus" "$REGRESSIONS/$target"
     seed "$target" "$corpus"
     log=$WORK/$target.log
-    "$BIN" "$target" "$corpus" "$REGRESSIONS/$target" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" \
+    SKILLBOOK_FUZZ_TARGET=$target "$BIN" "$corpus" "$REGRESSIONS/$target" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" \
         -rss_limit_mb="$RSS_MB" -max_len=65536 -artifact_prefix="$REGRESSIONS/$target/" -print_final_stats=1 \
         >"$log" 2>&1
     status=$?
@@ -65,5 +66,5 @@ for target in $("$BIN" --list); do
     if [ $status -eq 0 ]; then result=ok; else result="FAILED (see $log; input saved in $REGRESSIONS/$target/)"; failed="$failed $target"; fi
     printf '%-14s %12s %10s %10s %8s  %s\n' "$target" "${executions:-?}" "${coverage:-?}" "${features:-?}" "$inputs" "$result"
 done
-"$BIN" pipeline --seconds "$SECONDS_PER_TARGET" Content || failed="$failed pipeline"
+"$TOOL" pipeline --seconds "$SECONDS_PER_TARGET" Content || failed="$failed pipeline"
 if [ -n "$failed" ]; then echo "fuzz: failures in:$failed"; exit 1; fi

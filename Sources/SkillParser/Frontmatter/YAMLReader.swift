@@ -22,6 +22,16 @@ enum YAMLReader {
         defer { yaml_parser_delete(&parser) }
 
         let bytes = Array(text.utf8)
+        // libyaml rechecks every open flow collection at each token: quadratic in the nesting, so
+        // 50,000 nested `{a: ` take minutes. Far past any real frontmatter, it is not parsed at all.
+        if let deepest = deepFlowNesting(bytes) {
+            return Result(entries: nil, diagnostics: [
+                Diagnostic(.error, code: "yaml-alias-limit",
+                           "frontmatter nests more than \(maximumFlowNesting) `[` or `{` deep; it was not read",
+                           at: SourceLocation(file: file, line: firstLine + deepest),
+                           suggestion: "write the values out flat, one `key: value` per line"),
+            ])
+        }
         return bytes.withUnsafeBufferPointer { buffer -> Result in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -54,6 +64,36 @@ enum YAMLReader {
             }
             return Result(entries: entries, diagnostics: walker.diagnostics)
         }
+    }
+
+    /// Flow nesting past which a block is refused before libyaml sees it.
+    static let maximumFlowNesting = 1000
+
+    /// The 0-based line where `[`/`{` nesting first passes the limit, ignoring quoted text and
+    /// comments; `nil` when it never does. A plain scalar with a stray bracket counts too, which
+    /// only matters a thousand brackets deep.
+    static func deepFlowNesting(_ bytes: [UInt8]) -> Int? {
+        var depth = 0, line = 0
+        var quote: UInt8? = nil
+        var comment = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1; comment = false; continue }
+            if comment { continue }
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "#"): comment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumFlowNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func problem(of parser: yaml_parser_t, file: String, firstLine: Int) -> Diagnostic {

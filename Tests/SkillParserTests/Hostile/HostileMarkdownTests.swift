@@ -110,6 +110,19 @@ import TestSupport
         #expect(graph.skills.first { $0.folder == "bad" }?.manifest?.name == "bad")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func deeplyNestedFlowCollectionsAreRefusedBeforeParsing() throws {
+        let flow = "x: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+            + "y: " + String(repeating: "{a: ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n"
+        let graph = try Self.load(body: "Body.\n", frontmatter: flow)
+        Self.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "yaml-alias-limit" })
+        #expect(problem.location.line == 4)
+        // Nesting that real frontmatter uses still parses.
+        let shallow = try Self.load(body: "Body.\n", frontmatter: "metadata:\n  tags: \"[a, [b, {c: d}]]\"\n  list: [a, [b, [c]]]\n")
+        #expect(!shallow.diagnostics.contains { $0.code == "yaml-alias-limit" })
+    }
+
     @Test func selfReferencingAliasIsBounded() throws {
         let graph = try Self.load(body: "Body.\n", frontmatter: "loop: &loop [*loop, *loop]\n")
         Self.expectGoodSkillIntact(graph)
