@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillbookCLITests",
-            dependencies: ["skillbook", "TestSupport"]
+            dependencies: ["skillbook", "SkillParser", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,19 +24,25 @@ struct ClusterBuilder {
             let (countA, countB) = (units.texts[a].statements.count, units.texts[b].statements.count)
             return countA != countB ? countA > countB : firstLocation(of: a) < firstLocation(of: b)
         }!
+        let first = statements[units.texts[representative].statements.min { statements[$0].location < statements[$1].location }!]
         var members: [DuplicateMember] = []
         for text in texts {
             let (match, similarity) = relation(text, to: representative)
+            let memberIsLonger = units.texts[text].fingerprint.tokenCount > units.texts[representative].fingerprint.tokenCount
             for index in units.texts[text].statements {
                 let statement = statements[index]
+                var span: MatchedSpan?
+                if match == .contained {
+                    span = memberIsLonger ? MatchedSpan.of(first.text, in: statement.text, inRepresentative: false)
+                                          : MatchedSpan.of(statement.text, in: first.text, inRepresentative: true)
+                }
                 members.append(DuplicateMember(skill: statement.skill, location: statement.location,
                                                headingPath: statement.headingPath, text: statement.text,
-                                               similarity: (similarity * 100).rounded() / 100, match: match))
+                                               similarity: (similarity * 100).rounded() / 100, match: match, span: span))
             }
         }
         members.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         let skills = Set(members.compactMap(\.skill)).count
-        let first = statements[units.texts[representative].statements.min { statements[$0].location < statements[$1].location }!]
         return DuplicateCluster(representative: first.text, representativeLocation: first.location,
                                 boilerplate: Boilerplate.isBoilerplate(skills: skills, skillCount: skillCount, options: options), block: nil, count: members.count,
                                 skillCount: skills, members: members)
@@ -56,6 +62,10 @@ struct ClusterBuilder {
         let (shorter, longer) = a.fingerprint.tokenCount <= b.fingerprint.tokenCount ? (a, b) : (b, a)
         let contained = longer.sentenceUnits.map { sketches.similarity(shorter.wholeUnit, $0) }.max() ?? 0
         if contained >= sentenceThreshold { return (.contained, contained) }
+        if let within = Containment.check(shorter.fingerprint.hashes[...], in: longer.fingerprint.hashes[...],
+                                          threshold: sentenceThreshold, coverage: options.containmentCoverage) {
+            return (.contained, within.similarity)
+        }
         var shared = 0.0
         for first in a.sentenceUnits {
             for second in b.sentenceUnits { shared = max(shared, sketches.similarity(first, second)) }

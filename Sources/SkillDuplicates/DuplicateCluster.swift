@@ -37,6 +37,21 @@ public struct DuplicateMember: Hashable, Sendable, Encodable {
     /// of whatever matched (the whole rules, or the sentences for `contained` and `sharedSentence`).
     public var similarity: Double
     public var match: DuplicateMatch
+    /// For a `contained` member: the words of the longer of the two rules (this one, or the
+    /// representative) that restate the shorter one.
+    public var span: MatchedSpan?
+}
+
+/// Where, in the longer of two rules, the shorter one is restated.
+public struct MatchedSpan: Hashable, Sendable, Encodable {
+    /// Whether the span is in the representative's text; otherwise it is in the member's own.
+    public var inRepresentative: Bool
+    /// Offsets of the span in that text, in Unicode scalars (code points): `start` is the first
+    /// one, `end` the one after the last.
+    public var start: Int
+    public var end: Int
+    /// The span as written.
+    public var text: String
 }
 
 /// How a member relates to its cluster's representative.
@@ -45,7 +60,7 @@ public enum DuplicateMatch: String, Hashable, Sendable, Encodable, CaseIterable 
     case exact
     /// Similar as a whole.
     case near
-    /// One is restated as a sentence inside the other.
+    /// One is restated inside the other, as a sentence or within one (words before and after it).
     case contained
     /// The two share a sentence.
     case sharedSentence

@@ -7,7 +7,8 @@ import SkillParser
 /// 2. cut the distinct texts into comparison units (whole rules and long sentences);
 /// 3. sketch each unit (shingles, MinHash signature, LSH band keys; in parallel);
 /// 4. take the pairs that share a band as candidates, and verify each one exactly (in parallel);
-/// 5. join matching texts with union-find, and describe each cluster.
+/// 5. find rules restated inside longer ones through an inverted index of word pairs;
+/// 6. join matching texts with union-find, and describe each cluster.
 ///
 /// No step compares all pairs; seeds are fixed and every output is sorted, so the same input
 /// gives the same clusters on every run, whatever the order of the statements.
@@ -71,12 +72,16 @@ public struct DuplicateFinder: Sendable {
         let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
         statistics.verifiedPairs = matches.count
         clock.lap("verify")
+        let containments = ShingleIndex().containments(units, threshold: options.effectiveSentenceThreshold,
+                                                                 coverage: options.containmentCoverage, minWords: options.minWords)
+        statistics.containedPairs = containments.count
+        clock.lap("find contained rules")
 
         var sets = UnionFind(count: units.texts.count)
         for unit in units.units where unit.owners.count > 1 {
             for owner in unit.owners.dropFirst() { sets.union(unit.owners[0].text, owner.text) }
         }
-        for (first, second) in matches { sets.union(first, second) }
+        for (first, second) in matches + containments { sets.union(first, second) }
         let groups = sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 })
         let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
                                       skillCount: skillCount).clusters(groups)

@@ -1,6 +1,7 @@
 import SkillParser
 /// The plain-text report of `skillbook dupes`: the clusters to fix, largest first, each with
-/// its representative and one `path:line:column` line per statement; then the boilerplate,
+/// its representative and one `path:line:column` line per statement (a rule restated inside a
+/// longer one also shows the longer one's matching part); then the boilerplate,
 /// one entry per block with its count instead of a line per copy; then a summary.
 public struct DuplicateReportText: Sendable {
     /// Turns a root-relative path into the path shown.
@@ -25,6 +26,10 @@ public struct DuplicateReportText: Sendable {
                 line += "  " + context(member)
                 lines.append(line)
                 if !member.match.isExact { lines.append("        \(quoted(member.text))") }
+                if let span = member.span {
+                    let owner = span.inRepresentative ? "matching part of the representative" : "matching part"
+                    lines.append("        \(owner): \(quoted(span.text))")
+                }
             }
             lines.append("")
         }

@@ -20,6 +20,8 @@ public struct DuplicateStatistics: Sendable, Hashable {
     /// Pairs that shared an LSH band, and those that verification accepted.
     public var candidatePairs = 0
     public var verifiedPairs = 0
+    /// Rules found restated inside longer ones by the word-pair index.
+    public var containedPairs = 0
     public var clusters = 0
     public var steps: [Step] = []
 
@@ -32,7 +34,7 @@ public struct DuplicateStatistics: Sendable, Hashable {
         } + [
             "\(statements) rules, \(comparedStatements) compared (long enough, not lists of links), \(distinctTexts) distinct, "
                 + "\(units) units, LSH \(bands)×\(rows), \(candidatePairs) candidate pairs, \(verifiedPairs) verified, "
-                + "\(clusters) clusters",
+                + "\(containedPairs) contained, \(clusters) clusters",
         ]
     }
 }

@@ -11,6 +11,14 @@ struct NormalizedRule: Hashable, Sendable {
     var sentences: [Range<Int>]
     /// Number of tokens that are link text, per sentence.
     var linkTokens: [Int]
+    /// UTF-8 range of each token in the text, only when asked for (to show a matched span as written).
+    var offsets: [Range<Int>] = []
+    /// Tokens that are one Chinese or Japanese character each.
+    var ideographs = 0
+
+    /// About how many words the rule has: a Chinese or Japanese word is about two characters,
+    /// so a rule of twelve characters counts as six words.
+    var wordCount: Int { tokenCount - ideographs / 2 }
 
     var tokenCount: Int { hashes.count }
 

@@ -10,9 +10,12 @@ struct RuleFingerprint: Sendable {
     var sentenceKeys: [TextKey]
 
     var tokenCount: Int { hashes.count }
+    /// `NormalizedRule.wordCount`.
+    var wordCount: Int
 
     init(_ rule: NormalizedRule, minSentenceWords: Int) {
         hashes = rule.hashes
+        wordCount = rule.wordCount
         key = TextKey(hashes[...])
         sentences = []
         sentenceKeys = []

@@ -11,8 +11,16 @@ import SkillParser
 /// digit, unless the word before it is a single letter or a common abbreviation (`e.g.`, `etc.`).
 struct RuleNormalizer {
     private let keepTokens: Bool
+    private let recordOffsets: Bool
     private var hashes: [UInt64] = []
     private var tokens: [String] = []
+    private var offsets: [Range<Int>] = []
+    private var ideographs = 0
+    /// UTF-8 offsets of the character being read, and of the word being read (only with `recordOffsets`).
+    private var characterStart = 0
+    private var characterEnd = 0
+    private var wordStart = 0
+    private var wordEnd = 0
     private var sentences: [Range<Int>] = []
     private var linkTokens: [Int] = []
     private var sentenceStart = 0
@@ -32,8 +40,9 @@ struct RuleNormalizer {
     /// Whether the last token is a single letter or an abbreviation, after which a dot does not end a sentence.
     private var lastTokenIsAbbreviation = false
 
-    private init(keepTokens: Bool) {
+    private init(keepTokens: Bool, recordOffsets: Bool = false) {
         self.keepTokens = keepTokens
+        self.recordOffsets = recordOffsets
         word.reserveCapacity(32)
     }
 
@@ -45,6 +54,14 @@ struct RuleNormalizer {
 
     static func normalize(_ text: String, keepingTokens: Bool = false) -> NormalizedRule {
         normalize([.text(text)], keepingTokens: keepingTokens)
+    }
+
+    /// The rule of a plain text, with the UTF-8 range of each token in `text` (`NormalizedRule.offsets`),
+    /// so that a span of tokens can be shown as written.
+    static func normalizeRecordingOffsets(_ text: String) -> NormalizedRule {
+        var normalizer = RuleNormalizer(keepTokens: false, recordOffsets: true)
+        normalizer.feed(text)
+        return normalizer.finish()
     }
 
     private mutating func feed(_ inlines: [Inline]) {
@@ -71,10 +88,12 @@ struct RuleNormalizer {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
+                    (characterStart, characterEnd) = (index, index + 1)
                     read(UInt32(byte), kind: Self.asciiKinds[Int(byte)])
                     index += 1
                 } else {
                     let (scalar, length) = Self.decode(bytes, at: index)
+                    (characterStart, characterEnd) = (index, index + length)
                     read(scalar, kind: Self.kind(ofNonASCII: scalar))
                     index += length
                 }
@@ -112,6 +131,7 @@ struct RuleNormalizer {
             appendToWord(scalar, isDigit: kind == .otherDigit)
         case .ideograph:
             // Chinese and Japanese do not put spaces between words: each character is a token.
+            ideographs += 1
             flushWord()
             appendToWord(scalar, isDigit: false)
             flushWord()
@@ -129,6 +149,8 @@ struct RuleNormalizer {
     }
 
     private mutating func appendToWord(_ scalar: UInt32, isDigit: Bool) {
+        if word.isEmpty { wordStart = characterStart }
+        wordEnd = characterEnd
         if scalar < 0x80 {
             let byte = UInt8(scalar)
             word.append(byte)
@@ -172,6 +194,7 @@ struct RuleNormalizer {
     private mutating func append(hash: UInt64, token: String) {
         hashes.append(hash)
         if keepTokens { tokens.append(token) }
+        if recordOffsets { offsets.append(wordStart..<wordEnd) }
         if linkDepth > 0 { sentenceLinkTokens += 1 }
     }
 
@@ -192,7 +215,8 @@ struct RuleNormalizer {
     private mutating func finish() -> NormalizedRule {
         flushWord()
         closeSentence()
-        return NormalizedRule(hashes: hashes, tokens: tokens, sentences: sentences, linkTokens: linkTokens)
+        return NormalizedRule(hashes: hashes, tokens: tokens, sentences: sentences, linkTokens: linkTokens, offsets: offsets,
+                              ideographs: ideographs)
     }
 
     // MARK: Characters

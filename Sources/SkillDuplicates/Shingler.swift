@@ -12,12 +12,19 @@ enum Shingler {
         var previous: UInt64?
         for hash in hashes {
             result.append(UInt32(truncatingIfNeeded: StableHash.mix(hash ^ 0x5555_5555_5555_5555) >> 32))
-            if let previous { result.append(UInt32(truncatingIfNeeded: StableHash.combine(previous, hash) >> 32)) }
+            if let previous { result.append(pairFeature(previous, hash)) }
             previous = hash
         }
         result.sort()
         result.removeAdjacentDuplicates()
         return result
+    }
+
+    /// The feature of two neighbouring words; also the key of the shingle index that finds
+    /// rules restated inside longer ones.
+    @inline(__always)
+    static func pairFeature(_ previous: UInt64, _ hash: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: StableHash.combine(previous, hash) >> 32)
     }
 }
 

@@ -109,7 +109,7 @@ public struct SearchEngine: Sendable {
         for entry in boosted { finalScore[entry.index] = entry.score }
 
         // Results with their snippets.
-        let matchedTerms = Set(slots.flatMap { $0.alternatives.map { index.terms[$0.term].term } })
+        let matchedTerms = Set(slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } })
         var results: [SearchResult] = []
         for position in order.dropFirst(options.offset).prefix(max(0, options.limit)) {
             let hits = pages[position]
@@ -134,7 +134,7 @@ public struct SearchEngine: Sendable {
             files.insert("d/\(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)).js")
         }
         if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert("words.js") }
-        let terms = slots.flatMap { $0.alternatives.map { index.terms[$0.term].term } }
+        let terms = slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } }
         return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
                               suggestions: suggestions, files: files.sorted())
     }
@@ -150,11 +150,15 @@ public struct SearchEngine: Sendable {
             }
         }
         var accepted = Set(slot.exact)
+        // A word being typed that is already a word of the index ("bar" in "tab bar") is most
+        // likely finished: its completions ("barrel") still find pages, ranked below, but they
+        // are not marked and earn no title or phrase boost, so exact words outrank them.
+        let isWord = !alternatives.isEmpty
         if slot.prefix {
             for term in resolver.completions(of: slot.word, excluding: seen) {
                 seen.insert(term)
-                alternatives.append(.init(term: term, weight: SearchRanking.prefixMatch))
-                accepted.insert(index.terms[term].term)
+                alternatives.append(.init(term: term, weight: SearchRanking.prefixMatch, marked: !isWord))
+                if !isWord { accepted.insert(index.terms[term].term) }
             }
         }
         let found = alternatives.reduce(0) { $0 + index.terms[$1.term].postings.count }

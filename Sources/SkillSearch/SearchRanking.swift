@@ -44,6 +44,10 @@ public enum SearchRanking {
     /// ...when their exact matches are in fewer sections than this.
     static let fewMatches = 3
     static let maximumTypoTerms = 8
+    /// Endings the stemmer cuts, put back on a stem to see whether a misspelt word is one edit
+    /// from an inflected form ("cachng" → "cach" + "ing"). search.js holds the same list.
+    static let typoEndings: [[UInt16]] = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"]
+        .map { Array($0.utf16) }
 
     /// Results whose texts are read to find phrases and exact titles.
     static let rerankWindow = 10

@@ -35,9 +35,12 @@ public struct SearchRelevance: Sendable {
         }
     }
 
-    /// The judgements for `corpus` (and those marked `both`).
+    /// The two HIG collections that `both` stands for.
+    public static let bothCorpora: Set<String> = ["hig-doctor", "apple-hig-skills"]
+
+    /// The judgements for `corpus` (and those marked `both`, for the two HIG collections).
     public func judgements(for corpus: String) -> [Judgement] {
-        judgements.filter { $0.corpus == corpus || $0.corpus == "both" }
+        judgements.filter { $0.corpus == corpus || ($0.corpus == "both" && Self.bothCorpora.contains(corpus)) }
     }
 
     /// Runs each query of `corpus` as a finished query (not being typed) and finds the wanted page.
@@ -48,6 +51,23 @@ public struct SearchRelevance: Sendable {
             let wantedPage = SitePaths.page(forSource: judgement.wanted)
             let rank = response.results.firstIndex { $0.page == wantedPage }.map { $0 + 1 }
             return Outcome(judgement: judgement, rank: rank, first: response.results.first?.page)
+        }
+    }
+
+    /// The figures of a run: queries, wanted page first, in the first three, and the mean
+    /// reciprocal rank (1 / rank of the wanted page, 0 when it is not in the first ten).
+    public struct Figures: Sendable, Equatable {
+        public var queries: Int
+        public var first: Int
+        public var topThree: Int
+        public var meanReciprocalRank: Double
+
+        /// From the 1-based ranks of the wanted pages (`nil`: not in the first ten).
+        public init(ranks: [Int?]) {
+            queries = ranks.count
+            first = ranks.filter { $0 == 1 }.count
+            topThree = ranks.filter { ($0 ?? 99) <= 3 }.count
+            meanReciprocalRank = ranks.reduce(0) { $0 + ($1.map { 1 / Double($0) } ?? 0) } / Double(max(1, ranks.count))
         }
     }
 

@@ -11,6 +11,8 @@ struct TermResolver {
     struct Alternative {
         var term: Int
         var weight: Double
+        /// Whether the term is marked in snippets and on the page a result leads to.
+        var marked = true
     }
 
     // MARK: Dictionary files
@@ -101,8 +103,15 @@ struct TermResolver {
         for file in candidates.sorted() {
             for term in load(file) where !excluding.contains(term) {
                 let other = Array(index.terms[term].term.utf16)
-                let d = min(EditDistance.between(units, other, limit: distance) ?? distance + 1,
+                var d = min(EditDistance.between(units, other, limit: distance) ?? distance + 1,
                             EditDistance.between(stemUnits, other, limit: distance) ?? distance + 1)
+                // A typo in an ending the stemmer would have cut ("cachng" for the stem "cach"):
+                // the word is close to the stem with a common ending put back.
+                if d > distance, units.count > other.count {
+                    for ending in SearchRanking.typoEndings where abs(other.count + ending.count - units.count) <= distance {
+                        d = min(d, EditDistance.between(units, other + ending, limit: distance) ?? distance + 1)
+                    }
+                }
                 if d <= distance { found.append((term, d)) }
             }
         }

@@ -10,6 +10,9 @@ import SkillSearch
 /// Each size runs twice and the faster run is shown, with the processor time it used (all
 /// cores together), which other work on a shared machine disturbs less than the wall clock.
 enum DupesBenchmark {
+    static let labelledSetFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/dupes-labelled/pairs.tsv")
+
     static func run() throws {
         let finder = DuplicateFinder()
         var previous: (rules: Int, seconds: Double, cpu: Double)?
@@ -51,6 +54,24 @@ enum DupesBenchmark {
                 print("    " + line)
             }
         }
+    }
+
+    /// Precision and recall on the hand-labelled pairs, with every miss and wrong join.
+    static func labelled() throws {
+        let set = try DuplicateLabelledSet(tsv: try String(contentsOf: labelledSetFile, encoding: .utf8))
+        let outcome = set.evaluate()
+        let same = set.pairs.filter(\.same).count
+        print(String(format: "dupes labelled set: %d pairs (%d same, %d look-alikes): precision %.2f, recall %.2f "
+                     + "(%d found, %d missed, %d look-alikes joined, %d joins across pairs)",
+                     set.pairs.count, same, set.pairs.count - same, outcome.precision, outcome.recall, outcome.found.count,
+                     outcome.missed.count, outcome.wronglyJoined.count, outcome.crossPairJoins))
+        var wholeOnly = DuplicateOptions()
+        wholeOnly.containmentCoverage = .infinity
+        let before = set.evaluate(options: wholeOnly)
+        print(String(format: "    without containment inside sentences (as before issue 15): precision %.2f, recall %.2f",
+                     before.precision, before.recall))
+        for pair in outcome.missed { print("    missed: \"\(pair.first)\" / \"\(pair.second)\"") }
+        for pair in outcome.wronglyJoined { print("    look-alike joined: \"\(pair.first)\" / \"\(pair.second)\"") }
     }
 
     /// Processor time used by this process so far, on all threads.

@@ -48,25 +48,72 @@ enum SearchBenchmark {
     }
 }
 
-/// The relevance set of Tests/search-relevance/queries.tsv on the HIG corpora.
+/// The relevance set of Tests/search-relevance/queries.tsv on the shared corpora: the wanted
+/// page first, in the top three, and the mean reciprocal rank, for our engine and, when Python's
+/// `lunr` package is installed, for lunr on the same pages and queries (scripts/lunr-relevance.py).
 enum RelevanceBenchmark {
-    static let setFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/search-relevance/queries.tsv")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let setFile = repository.appendingPathComponent("Tests/search-relevance/queries.tsv")
+
+    /// Each corpus of the set, and its content root inside ../shared/corpora.
+    static let corpora = [("hig-doctor", "hig-doctor/skills"), ("apple-hig-skills", "apple-hig-skills/skills"),
+                          ("swiftui-expert", "swiftui-expert"), ("agentic-awesome-skills", "agentic-awesome-skills/skills")]
 
     static func run() throws {
         let set = try SearchRelevance(tsv: try String(contentsOf: setFile, encoding: .utf8))
-        for corpus in ["hig-doctor", "apple-hig-skills"] {
-            let root = Corpora.root.appendingPathComponent(corpus).appendingPathComponent("skills")
+        for (corpus, folder) in corpora {
+            let root = Corpora.root.appendingPathComponent(folder)
             guard FileManager.default.fileExists(atPath: root.path) else { continue }
             let index = SearchIndexBuilder.build(graph: try CollectionLoader.load(root: root.path))
             let outcomes = set.evaluate(index, corpus: corpus)
-            let shares = SearchRelevance.shares(outcomes)
-            print(String(format: "relevance %@: %d queries, wanted page first for %.0f%%, in the top 3 for %.0f%%",
-                         corpus, outcomes.count, shares.top1 * 100, shares.top3 * 100))
+            let ours = SearchRelevance.Figures(ranks: outcomes.map(\.rank))
+            print("relevance \(corpus): \(ours.queries) queries")
+            print("  skillbook: " + line(ours))
+            if let lunr = try lunrFigures(index: index, judgements: set.judgements(for: corpus), corpus: corpus) {
+                print("  lunr:      " + line(lunr))
+            } else {
+                print("  lunr:      skipped (python3 with the lunr package not found; pip install lunr)")
+            }
             for outcome in outcomes where outcome.rank != 1 {
                 let rank = outcome.rank.map { "rank \($0)" } ?? "not in the top 10"
                 print("  '\(outcome.judgement.query)': \(rank) (first: \(outcome.first ?? "nothing"))")
             }
         }
+    }
+
+    static func line(_ figures: SearchRelevance.Figures) -> String {
+        String(format: "first %d/%d, top 3 %d/%d, MRR %.3f", figures.first, figures.queries, figures.topThree,
+               figures.queries, figures.meanReciprocalRank)
+    }
+
+    /// lunr's figures on the index's pages (title, headings, text), or `nil` when it cannot run.
+    static func lunrFigures(index: SearchIndex, judgements: [SearchRelevance.Judgement], corpus: String) throws -> SearchRelevance.Figures? {
+        var pages: [[String: String]] = []
+        for section in index.sections {
+            if pages.last?["id"] != section.page {
+                pages.append(["id": section.page, "title": section.pageTitle, "headings": "", "body": ""])
+            }
+            pages[pages.count - 1]["headings"]! += section.heading + "\n"
+            pages[pages.count - 1]["body"]! += section.text + "\n"
+        }
+        let queries = judgements.map { ["query": $0.query, "wanted": SitePaths.page(forSource: $0.wanted)] }
+        let input = SearchBenchmark.outputFolder.appendingPathComponent("relevance-\(corpus).json")
+        try FileManager.default.createDirectory(at: SearchBenchmark.outputFolder, withIntermediateDirectories: true)
+        let payload: [String: Any] = ["pages": pages, "queries": queries]
+        try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]).write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent("scripts/lunr-relevance.py").path, input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let ranks = object["ranks"] as? [Any] else { return nil }
+        return SearchRelevance.Figures(ranks: ranks.map { $0 as? Int })
     }
 }

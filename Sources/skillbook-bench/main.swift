@@ -5,10 +5,12 @@ import Foundation
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("load", LoadBenchmark.run),
     ("check", CheckBenchmark.run),
+    ("dupes-labelled", DupesBenchmark.labelled),
     ("dupes", DupesBenchmark.run),
     ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),
     ("relevance", RelevanceBenchmark.run),
+    ("pipeline", PipelineBenchmark.run),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

@@ -23,6 +23,14 @@ enum CollectionFuzz {
             let reference = Mutator.mutate(seeds.randomElement(using: &random)!, seeds: seeds, random: &random)
             try Data(reference.utf8).write(to: folder.appendingPathComponent("ref.md"))
         }
+        // A plugin manifest and a README list of skills, for the manifest and README checks.
+        let manifest = Mutator.mutate(
+            #"{"name": "m", "plugins": [{"name": "p", "source": "./", "skills": ["./skill-0", "./skill-9/"]}]}"#, seeds: [], random: &random)
+        try manager.createDirectory(at: root.appendingPathComponent(".claude-plugin"), withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: root.appendingPathComponent(".claude-plugin/marketplace.json"))
+        let readme = Mutator.mutate("# Skills\n\n| Skill | What |\n|---|---|\n| [skill-0](skill-0/SKILL.md) | A |\n| `skill-1` | B |\n\n- `skill-2`\n- `gone-skill`\n",
+                                    seeds: seeds, random: &random)
+        try Data(readme.utf8).write(to: root.appendingPathComponent("README.md"))
         let config = Mutator.mutate("title: T\nexternal_skills: [x]\nseverity:\n  broken-link: warning\n", seeds: [], random: &random)
         try Data(config.utf8).write(to: root.appendingPathComponent(CollectionConfig.fileName))
 

@@ -8,6 +8,7 @@
   var script = document.currentScript;
   if (!S || !script) return;
 
+  var TYPING_PAUSE = 180;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -87,7 +88,10 @@
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", list.id);
-    input.setAttribute("placeholder", "Search ( / )");
+    // The "/" shortcut is worth showing only where there is a keyboard and room for it.
+    if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
+      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+    }
 
     var options = [];
     var active = -1;
@@ -188,7 +192,13 @@
       }
     }
 
-    input.addEventListener("input", update);
+    // Search when typing pauses, not at every letter: each prefix of a word ("t", "ta", "tab")
+    // would load its own dictionary and postings files, several times what the finished query needs.
+    var pause = null;
+    input.addEventListener("input", function () {
+      if (pause) window.clearTimeout(pause);
+      pause = window.setTimeout(function () { pause = null; update(); }, TYPING_PAUSE);
+    });
     input.addEventListener("focus", function () {
       engine.prepare().catch(reportError);
       if (input.value && (options.length || messages.childNodes.length)) open();

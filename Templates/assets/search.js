@@ -24,6 +24,8 @@
   var EXACT_MATCH = 1.0;
   var PREFIX_MATCH = 0.7;
   var TYPO_MATCH = 0.5;
+  // Endings put back on a stem to find a misspelt inflected word (SearchRanking.typoEndings).
+  var TYPO_ENDINGS = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"];
   var MINIMUM_PREFIX_LENGTH = 2;
   var MAXIMUM_PREFIX_TERMS = 40;
   var MAXIMUM_PREFIX_POSTINGS = 20000;
@@ -673,6 +675,14 @@
             var term = dictionary.terms[i];
             if (excluding.has(term)) continue;
             var d = Math.min(editDistance(word, term, distance), editDistance(stemmed, term, distance));
+            // A typo in an ending the stemmer would have cut (TermResolver.neighbours).
+            if (d > distance && word.length > term.length) {
+              for (var e = 0; e < TYPO_ENDINGS.length; e++) {
+                if (Math.abs(term.length + TYPO_ENDINGS[e].length - word.length) <= distance) {
+                  d = Math.min(d, editDistance(word, term + TYPO_ENDINGS[e], distance));
+                }
+              }
+            }
             if (d <= distance) { var t = termAt(file, i); t.distance = d; found.push(t); }
           }
         });
@@ -694,10 +704,13 @@
         });
         return slot.prefix ? completions(slot.word, seen, requested) : [];
       }).then(function (completed) {
+        // A word being typed that is already a word of the index is most likely finished: its
+        // completions find pages, ranked below, unmarked and without boosts (SearchEngine.resolve).
+        var isWord = alternatives.length > 0;
         completed.forEach(function (term) {
           seen.add(term.term);
-          alternatives.push({ found: term, weight: PREFIX_MATCH });
-          accepted.add(term.term);
+          alternatives.push({ found: term, weight: PREFIX_MATCH, marked: !isWord });
+          if (!isWord) accepted.add(term.term);
         });
         var total = alternatives.reduce(function (sum, alternative) { return sum + alternative.found.df; }, 0);
         if (slot.allowsTypo && slot.word.length >= MINIMUM_TYPO_LENGTH && total < FEW_MATCHES) {
@@ -843,7 +856,7 @@
         pageList.forEach(function (page) { pageBest[page] = -1; });
 
         matchedTerms = new Set();
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { matchedTerms.add(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) matchedTerms.add(a.found.term); }); });
         var window = Math.min(RERANK_WINDOW, total);
         var firsts = [];
         for (var p = 0; p < window; p++) firsts.push(loadSection(pages[p][0].section, requested));
@@ -886,7 +899,7 @@
         }));
       }).then(function (results) {
         var terms = [];
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { terms.push(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) terms.push(a.found.term); }); });
         var suggestions = total === 0 ? suggest(slots, requested) : Promise.resolve([]);
         return suggestions.then(function (suggested) {
           return {

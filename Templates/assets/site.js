@@ -15,7 +15,6 @@
     function show() {
       var dark = currentTheme() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      if (label) label.textContent = "Dark theme";
       button.title = dark ? "Switch to the light theme" : "Switch to the dark theme";
     }
     button.hidden = false;
@@ -29,30 +28,119 @@
     });
   }
 
+  // The phone menu: full height, the rest of the page inert while it is open (so Tab stays in
+  // the menu and taps cannot reach the page below), Escape or the button closes it.
   function setUpSidebarToggle() {
     var button = document.querySelector(".sidebar-toggle");
     var sidebar = document.getElementById("Sidebar");
     if (!button || !sidebar) return;
     button.hidden = false;
-    function close() {
-      sidebar.classList.remove("open");
-      button.setAttribute("aria-expanded", "false");
+    var outside = Array.prototype.filter.call(
+      document.querySelectorAll("body > *, .layout > *, .topbar > *"),
+      function (element) {
+        return element !== sidebar && element !== button && !element.contains(sidebar) && !element.contains(button);
+      });
+    function reachable(element) {
+      var node = element;
+      while (node && node !== sidebar) {
+        var details = node.parentElement && node.parentElement.closest("details");
+        if (!details || !sidebar.contains(details)) return true;
+        var summary = details.querySelector("summary");
+        if (!details.open && summary !== node && !(summary && summary.contains(node))) return false;
+        node = details;
+      }
+      return true;
+    }
+    function setOpen(open) {
+      sidebar.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      document.body.classList.toggle("menu-open", open);
+      outside.forEach(function (element) { element.inert = open; });
     }
     button.addEventListener("click", function () {
       var open = !sidebar.classList.contains("open");
-      sidebar.classList.toggle("open", open);
-      button.setAttribute("aria-expanded", open ? "true" : "false");
+      setOpen(open);
       if (open) {
         var current = sidebar.querySelector("[aria-current=page]") || sidebar.querySelector("a");
         if (current) current.focus();
       }
     });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && sidebar.classList.contains("open")) {
-        close();
+      if (!sidebar.classList.contains("open")) return;
+      if (event.key === "Escape") {
+        setOpen(false);
         button.focus();
+      } else if (event.key === "Tab") {
+        // Round from the last link of the menu to its button and back.
+        // The last thing Tab can reach: nothing inside a closed group but its summary.
+        var links = Array.prototype.filter.call(sidebar.querySelectorAll("a[href], summary"), reachable);
+        var last = links[links.length - 1];
+        if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          button.focus();
+        } else if (event.shiftKey && document.activeElement === button && last) {
+          event.preventDefault();
+          last.focus();
+        }
       }
     });
+    var wide = window.matchMedia("(min-width: 52.01rem)");
+    var closeWhenWide = function () { if (wide.matches && sidebar.classList.contains("open")) setOpen(false); };
+    if (wide.addEventListener) wide.addEventListener("change", closeWhenWide);
+  }
+
+  // "On this page" and the metadata box start closed on small screens (the box stays open when
+  // a link leads into it); the table marks the section being read.
+  function setUpCollapsibles() {
+    var toc = document.querySelector(".toc-box");
+    if (toc && window.matchMedia("(max-width: 75rem)").matches) {
+      toc.open = false;
+      toc.addEventListener("click", function (event) {
+        if (event.target.closest && event.target.closest("a")) toc.open = false;
+      });
+    }
+    var metadata = document.querySelector("details.metadata");
+    if (metadata) {
+      var openForHash = function () {
+        var hash = decodeURIComponent(window.location.hash.slice(1));
+        var target = hash && document.getElementById(hash);
+        if (target && metadata.contains(target)) metadata.open = true;
+      };
+      if (window.matchMedia("(max-width: 40rem)").matches) metadata.open = false;
+      openForHash();
+      window.addEventListener("hashchange", openForHash);
+    }
+    if (toc) trackCurrentSection(toc);
+  }
+
+  function trackCurrentSection(toc) {
+    var entries = Array.prototype.map.call(toc.querySelectorAll("a[href^='#']"), function (link) {
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      return { link: link, heading: document.getElementById(id) };
+    }).filter(function (entry) { return entry.heading; });
+    if (entries.length === 0) return;
+    var current = null;
+    var scheduled = false;
+    function mark() {
+      scheduled = false;
+      var offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 72;
+      var chosen = entries[0];
+      for (var i = 0; i < entries.length; i++) {
+        if (entries[i].heading.getBoundingClientRect().top <= offset + 8) chosen = entries[i];
+      }
+      if (chosen === current) return;
+      if (current) current.link.removeAttribute("aria-current");
+      chosen.link.setAttribute("aria-current", "true");
+      current = chosen;
+    }
+    window.addEventListener("scroll", function () {
+      if (!scheduled) {
+        scheduled = true;
+        window.requestAnimationFrame(mark);
+      }
+    }, { passive: true });
+    window.addEventListener("hashchange", mark);
+    mark();
   }
 
   function copyText(text) {
@@ -117,6 +205,7 @@
   function start() {
     setUpThemeToggle();
     setUpSidebarToggle();
+    setUpCollapsibles();
     setUpCopyButtons();
     highlightCode();
   }

@@ -112,9 +112,10 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
         #expect(body.html.contains("<pre tabindex=\"0\"><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"))
     }
 
-    @Test func tablesScrollInsideARegion() throws {
-        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n"],
+    @Test func tablesScrollInsideARegionNamedByItsColumns() throws {
+        let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n| | |\n|--|--|\n| x | y |\n"],
                                   document: "alpha/SKILL.md")
+        #expect(body.html.contains("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table: a, b\">"))
         #expect(body.html.contains("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table\">"))
         #expect(body.html.contains("<th class=\"align-left\">a</th><th class=\"align-right\">b</th>"))
         #expect(body.html.contains("<td class=\"align-left\">1</td><td class=\"align-right\">2</td>"))
@@ -147,8 +148,8 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
         let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\nfirst\n\n- one\n- two\n\nlast\n"],
                                   document: "alpha/SKILL.md", lines: [7, 10, 11])
         // Lines: 5 heading, 7 paragraph, 9-10 list items, 12 paragraph.
-        #expect(body.html.contains("<span class=\"line-anchor\" id=\"L7\"></span><p>first</p>"))
-        #expect(body.html.contains("<li><span class=\"line-anchor\" id=\"L10\"></span><span class=\"line-anchor\" id=\"L11\"></span>two</li>"))
+        #expect(body.html.contains("<a id=\"L7\"></a><p>first</p>"))
+        #expect(body.html.contains("<li><a id=\"L10\"></a><a id=\"L11\"></a>two</li>"))
     }
 
     @Test func anchorsDefinedInRawHTMLSurviveAsEmptySpans() throws {

@@ -126,14 +126,20 @@ import TestSupport
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: SiteOptions.debianHighlightScript)))
-    func highlightScriptIsCopiedIntoTheAssets() throws {
-        let tree = try FixtureTree(Self.collection)
+    func highlightScriptIsCopiedAndLoadedOnlyWhereThereIsCode() throws {
+        var files = Self.collection
+        files["alpha/references/x.md"]! += "\n```swift\nlet x = 1\n```\n"
+        let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
         let graph = try CollectionLoader.load(root: tree.path)
         var log = StepLog(total: SiteBuilder.steps.count)
         _ = try SiteBuilder.build(SiteInput(graph: graph), options: SiteOptions(output: output), log: &log)
         #expect(FileManager.default.contentsEqual(atPath: output + "/assets/highlight.min.js", andPath: SiteOptions.debianHighlightScript))
-        #expect(try SiteFixtures.read(output, "alpha/index.html").contains("<script src=\"../assets/highlight.min.js\" defer></script>"))
+        #expect(try SiteFixtures.read(output, "alpha/references/x.html").contains("<script src=\"../../assets/highlight.min.js\" defer></script>"))
+        // highlight.js is most of a first visit: pages without code do not load it.
+        for page in ["alpha/index.html", "index.html", "reports/diagnostics.html", "reports/graph.html"] {
+            #expect(!(try SiteFixtures.read(output, page)).contains("highlight.min.js"), "\(page)")
+        }
     }
 
     @Test func collidingPagePathsAreReportedNotOverwritten() throws {

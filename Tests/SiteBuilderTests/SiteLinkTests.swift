@@ -110,7 +110,9 @@ import TestSupport
         let output = SiteFixtures.temporaryPath()
         try SiteFixtures.build(tree.path, into: output)
         let skill = try SiteFixtures.read(output, "café skill/index.html")
-        #expect(skill.contains("<a href=\"references/%C3%BCber%20uns.html#gr%C3%B6%C3%9Fe\">Über</a>"))
+        // Letters beyond ASCII stay as they are in fragments (the browser encodes them), which keeps
+        // pages with many non-ASCII headings a third the size.
+        #expect(skill.contains("<a href=\"references/%C3%BCber%20uns.html#größe\">Über</a>"))
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
     }

@@ -51,6 +51,48 @@ import Testing
         #expect(short.headingPath == ["Alpha", "Performance"])
     }
 
+    @Test func aShortRuleRestatedInTheMiddleOfASentenceIsContainedAndLocated() throws {
+        let clusters = try Self.clusters(in: "contained-mid-sentence")
+        #expect(clusters.count == 1)
+        let cluster = try #require(clusters.first)
+        #expect(cluster.representative == "Always label icon-only buttons for VoiceOver.")
+        let long = try #require(cluster.members.first { $0.skill == "beta" })
+        #expect(long.match == .contained)
+        #expect(long.similarity == 1)
+        let span = try #require(long.span)
+        #expect(!span.inRepresentative)
+        #expect(span.text == "always label icon-only buttons for VoiceOver")
+        let scalars = Array(long.text.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(scalars[span.start..<span.end])) == span.text)
+        #expect(cluster.members.first { $0.skill == "alpha" }?.span == nil)
+    }
+
+    @Test func aSentenceOfTheLongerRuleIsItsSpan() throws {
+        let cluster = try #require(try Self.clusters(in: "contained").first)
+        let contained = try #require(cluster.members.first { $0.match == .contained })
+        let span = try #require(contained.span)
+        #expect(!span.inRepresentative)
+        #expect(span.text == "Never block the main thread while loading images")
+    }
+
+    @Test func theSpanIsInTheRepresentativeWhenTheRepresentativeIsTheLongerRule() throws {
+        let short = RuleStatement(skill: "b", location: SourceLocation(file: "b/SKILL.md", line: 9, column: 1),
+                                  text: "Always label icon-only buttons for VoiceOver.")
+        let long = RuleStatement(skill: "a", location: SourceLocation(file: "a/SKILL.md", line: 3, column: 1),
+                                 text: "In a toolbar, always label icon-only buttons for VoiceOver, and keep labels short.")
+        let cluster = try #require(DuplicateFinder().clusters(in: [short, long], skillCount: 2).first)
+        #expect(cluster.representativeLocation == long.location)
+        let member = try #require(cluster.members.first { $0.skill == "b" })
+        #expect(member.match == .contained)
+        #expect(member.span?.inRepresentative == true)
+        #expect(member.span?.text == "always label icon-only buttons for VoiceOver")
+        #expect(member.span.map { [$0.start, $0.end] } == [14, 58])
+    }
+
+    @Test func rulesInTheSameFrameThatSayDifferentThingsDoNotMatch() throws {
+        #expect(try Self.clusters(in: "look-alike").isEmpty)
+    }
+
     @Test func rulesThatShareASentenceCluster() throws {
         let cluster = try #require(try Self.clusters(in: "shared-sentence").first)
         #expect(cluster.count == 2)
@@ -92,5 +134,36 @@ import Testing
         // The same words as plain text are a rule like any other.
         let plain = statements.map { RuleStatement(skill: $0.skill, location: $0.location, text: $0.text) }
         #expect(DuplicateFinder().clusters(in: plain, skillCount: 2).count == 2)
+    }
+}
+
+@Suite struct DuplicateLabelledSetTests {
+    @Test func scoresFoundMissedAndWronglyJoinedPairs() throws {
+        let set = try DuplicateLabelledSet(tsv: """
+            # comment
+            same\tAlways label icon-only buttons for VoiceOver.\tIn toolbars, always label icon-only buttons for VoiceOver and keep labels short.
+            same\tRespect the user's choice of text size.\tRespect the text size people choose in Settings.
+            different\tUse a sheet for a short task that people finish before going on.\tUse a full-screen cover for a long task that people may leave and resume.
+            """)
+        #expect(set.pairs.count == 3)
+        let outcome = set.evaluate()
+        #expect(outcome.found.map(\.first) == ["Always label icon-only buttons for VoiceOver."])
+        #expect(outcome.missed.map(\.first) == ["Respect the user's choice of text size."])
+        #expect(outcome.wronglyJoined.isEmpty)
+        #expect(outcome.precision == 1)
+        #expect(outcome.recall == 0.5)
+    }
+
+    @Test func aLineWithoutALabelIsAnError() {
+        #expect(throws: DuplicateLabelledSet.FormatError.self) {
+            try DuplicateLabelledSet(tsv: "maybe\tone rule\tanother rule\n")
+        }
+    }
+
+    @Test func theLabelledSetOfTheBenchmarkReads() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("dupes-labelled/pairs.tsv")
+        let set = try DuplicateLabelledSet(tsv: try String(contentsOf: file, encoding: .utf8))
+        #expect(set.pairs.contains { $0.same } && set.pairs.contains { !$0.same })
     }
 }

@@ -77,6 +77,18 @@ import TestSupport
         #expect(report.contains("<a class=\"place\" href=\"../beta/index.html#L9\">beta/SKILL.md:9:1</a>"))
     }
 
+    @Test func theDuplicatesReportMarksARuleRestatedInsideALongerOne() throws {
+        var files = Self.collection
+        files["alpha/SKILL.md"]! += "\n## Rules\n\n- Always label icon-only buttons for VoiceOver.\n"
+        files["beta/SKILL.md"]! += "\n## Rules\n\n- When you design a toolbar, always label icon-only buttons for VoiceOver, and keep each label short.\n"
+        let tree = try FixtureTree(files)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 0)
+        let report = try tree.read("out/reports/duplicates.html")
+        #expect(report.contains("<blockquote><p>When you design a toolbar, <mark>always label icon-only buttons for VoiceOver</mark>, and keep each label short.</p></blockquote>"))
+        #expect(report.contains("beta: restates the first statement inside, 100%"))
+    }
+
     @Test func refusesAForeignFolderWithAClearMessage() throws {
         let tree = try FixtureTree(Self.collection.merging(["out/keep.txt": "precious"]) { $1 })
         let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])

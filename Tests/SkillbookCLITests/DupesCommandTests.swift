@@ -148,8 +148,9 @@ import TestSupport
     @Test func verbosePrintsTheStepsOnStandardError() throws {
         let tree = try FixtureTree(["alpha/SKILL.md": Self.alpha, "beta/SKILL.md": Self.beta])
         let result = try runSkillbook(["dupes", tree.path, "--verbose"])
-        #expect(result.stderr.hasPrefix("[1/6] normalise: "))
-        #expect(result.stderr.contains("[6/6] cluster: "))
+        #expect(result.stderr.hasPrefix("[1/7] normalise: "))
+        #expect(result.stderr.contains("[6/7] find contained rules: "))
+        #expect(result.stderr.contains("[7/7] cluster: "))
         #expect(result.stderr.contains("2 rules, 2 compared"))
         #expect(result.stdout == "0 duplicate clusters (0 across skills), 0 boilerplate blocks (0 rules)\n")
     }

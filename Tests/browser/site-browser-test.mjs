@@ -4,7 +4,7 @@
 // 320 px. Talks to Chromium through the DevTools protocol over --remote-debugging-pipe
 // (fd 3 in, fd 4 out, NUL-separated JSON), so it needs nothing but Node and Chromium.
 //
-// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N] [--search-query Q]
+// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N] [--search-query Q] [--lang TAG]
 // Exit codes: 0 passed, 1 failed, 77 skipped (Chromium missing).
 
 import { spawn } from "node:child_process";
@@ -29,6 +29,7 @@ if (!chromiumPath) {
   process.exit(77);
 }
 const maxPages = Number(option("--max-pages", "40"));
+const expectedLanguage = option("--lang", "en");
 const siteURL = pathToFileURL(siteDir + "/").href;
 
 function findChromium() {
@@ -174,7 +175,7 @@ async function main() {
       };
     })()`);
     if (!page.title) problems.push(`${currentPage}: empty <title>`);
-    if (page.lang !== "en") problems.push(`${currentPage}: lang is ${page.lang}`);
+    if (page.lang !== expectedLanguage) problems.push(`${currentPage}: lang is ${page.lang}, not ${expectedLanguage}`);
     if (page.mains !== 1) problems.push(`${currentPage}: ${page.mains} <main> elements`);
     if (page.firstFocusable !== "skip-link") problems.push(`${currentPage}: first focusable element is .${page.firstFocusable}, not the skip link`);
     if (!page.skipTarget) problems.push(`${currentPage}: the skip link leads nowhere`);
@@ -234,10 +235,15 @@ async function main() {
   }
   await call("Emulation.clearDeviceMetricsOverride");
 
+  // 6. Scale and small screens (layout-checks.mjs) at 390, 1,024 and 1,400 px.
+  const { checkLayout, widths } = await import("./layout-checks.mjs");
+  const layout = await checkLayout({ siteDir, open, evaluate, call, problems });
+  console.log(`browser test: ${layout.checks} layout checks at ${widths.join(", ")} px`);
+  highlighted += layout.highlighted;
   const hasHighlight = existsSync(join(siteDir, "assets", "highlight.min.js"));
-  if (hasHighlight && highlighted === 0) problems.push("highlight.js is in the assets but no code block was highlighted");
+  if (hasHighlight && layout.codePage && layout.highlighted === 0) problems.push(`${layout.codePage}: highlight.js is in the assets but no code block was highlighted`);
 
-  // 6. Search (search-checks.mjs): type a query, see results, follow one to the highlighted section.
+  // 7. Search (search-checks.mjs): type a query, see results, follow one to the highlighted section.
   if (existsSync(join(siteDir, "search", "entry.js"))) {
     const { checkSearch } = await import("./search-checks.mjs");
     const searched = await checkSearch({ siteURL, siteDir, open, evaluate, call, problems, query: option("--search-query"),
@@ -249,10 +255,10 @@ async function main() {
 }
 
 const watchdog = setTimeout(() => {
-  console.error("browser test: timed out after 90 s");
+  console.error("browser test: timed out after 180 s");
   chrome.kill("SIGKILL");
   process.exit(1);
-}, 90000);
+}, 180000);
 
 let exitCode = 0;
 try {

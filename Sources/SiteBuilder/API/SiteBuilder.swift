@@ -28,7 +28,7 @@ public enum SiteBuilder {
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
         var notes: [String] = []
         let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
-            let plan = SitePlan(graph: input.graph)
+            var plan = SitePlan(graph: input.graph)
             var withProblems = input
             withProblems.diagnostics = (input.diagnostics + plan.problems).sorted()
             let theme = options.theme
@@ -37,9 +37,12 @@ public enum SiteBuilder {
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
             }
+            let language = LanguageGuess.language(config: input.config, graph: input.graph)
             let site = SiteContext(input: withProblems, templates: try theme.templates(),
+                                   strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
+            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, site, folder)
         }
@@ -54,7 +57,8 @@ public enum SiteBuilder {
                 }
                 return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages)
             }
-            let indexFiles = index.files
+            var indexFiles = index.files
+            if let list = HomePage.skillList(site: site) { indexFiles[HomePage.listPath] = list }
             var files = plan.pages.count
             let copied = try log.run("copy") {
                 try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
@@ -63,10 +67,10 @@ public enum SiteBuilder {
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    try folder.write(Data(Sitemap.render(pages: pages, baseURL: base).utf8), to: GeneratedPaths.sitemap)
+                    try folder.write(Sitemap.render(pages: pages, baseURL: base), to: GeneratedPaths.sitemap)
                     files += 1
                 }
-                try folder.write(Data(LLMsText.render(site: site).utf8), to: GeneratedPaths.llms)
+                try folder.write(LLMsText.render(site: site), to: GeneratedPaths.llms)
                 files += 1
                 try folder.commit()
             }
@@ -96,7 +100,7 @@ public enum SiteBuilder {
             let page = pages[index]
             do {
                 let output = try renderer.render(page)
-                try folder.write(Data(output.html.utf8), to: page.path)
+                try folder.write(output.html, to: page.path)
                 slots.set(index, .success(output.assets))
             } catch {
                 slots.set(index, .failure(PageError(page: page.path, underlying: error)))
@@ -194,11 +198,13 @@ public enum SiteBuilder {
         case .home: site.siteTitle
         case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
         case .document(let path): site.graph.document(at: path)?.title ?? path
-        case .diagnostics: "Diagnostics"
-        case .duplicates: "Duplicates"
-        case .graph: "Skill graph"
-        case .search: "Search"
-        case .notFound: "Page not found"
+        case .diagnostics: site.strings["diagnostics"]
+        case .diagnosticsPart(let code, _): "Diagnostics: " + code
+        case .duplicates: site.strings["duplicates"]
+        case .duplicatesPart(let part): "Duplicates, page \(part)"
+        case .graph: site.strings["skillGraph"]
+        case .search: site.strings["search"]
+        case .notFound: site.strings["pageNotFound"]
         }
     }
 }

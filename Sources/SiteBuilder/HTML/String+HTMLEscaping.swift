@@ -37,13 +37,23 @@ extension String {
     /// Percent-encodes a fragment identifier for use after `#` in an href.
     var fragmentEncoded: String {
         var result = ""
-        for byte in utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))
-                || "-._~!$&'()*+,;=:@/?".unicodeScalars.contains(scalar) {
+        for scalar in unicodeScalars {
+            // Letters beyond ASCII stay as they are (the browser encodes them when it follows the
+            // link): a Chinese anchor percent-encoded is three times as long, and a page of 400
+            // headings carries each anchor twice.
+            if scalar.value >= 0xA0, !scalar.properties.isWhitespace, scalar.properties.generalCategory != .format,
+               scalar.properties.generalCategory != .unassigned, scalar.properties.generalCategory != .privateUse {
                 result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                continue
+            }
+            for byte in String(scalar).utf8 {
+                let ascii = Unicode.Scalar(byte)
+                if byte < 0x80, ascii.properties.isAlphabetic || ("0"..."9").contains(Character(ascii))
+                    || "-._~!$&'()*+,;=:@/?".unicodeScalars.contains(ascii) {
+                    result.unicodeScalars.append(ascii)
+                } else {
+                    result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
             }
         }
         return result

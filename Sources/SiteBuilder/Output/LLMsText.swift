@@ -6,28 +6,41 @@ import SkillSearch
 
 /// `llms.txt`: the collection for agents, in the llmstxt.org format: a title, a summary, then
 /// a list of every skill's `SKILL.md` and, under "Optional", the other documents.
-enum LLMsText {
+///
+/// The site writes it beside its pages and `skillbook export --format llms` prints it; both
+/// call `render(graph:config:)`, so the two are the same bytes.
+public enum LLMsText {
+    /// The file for a collection. Links are relative to `llms.txt` at the site's root, where
+    /// every Markdown source sits at its root-relative path, or absolute under `base_url`.
+    public static func render(graph: SkillGraph, config: CollectionConfig) -> String {
+        let identity = CollectionIdentity(graph: graph, config: config)
+        return render(graph: graph, title: identity.title, description: identity.description,
+                      skills: SkillGroups.group(graph.skills, config: config).flatMap(\.skills), baseURL: config.baseURL)
+    }
+
     static func render(site: SiteContext) -> String {
-        let graph = site.graph
-        let base = site.input.config.baseURL
+        render(graph: site.graph, title: site.siteTitle, description: site.description,
+               skills: site.groups.flatMap(\.skills), baseURL: site.input.config.baseURL)
+    }
+
+    private static func render(graph: SkillGraph, title: String, description: String?, skills: [Skill],
+                               baseURL: String?) -> String {
         func url(_ source: String) -> String {
             let path = SitePaths.file(forSource: source)
-            return base.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
+            return baseURL.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
         }
         func line(_ text: String) -> String {
             text.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
         }
-        var text = "# \(line(site.siteTitle))\n\n"
-        if let description = site.description { text += "> \(line(description))\n\n" }
+        var text = "# \(line(title))\n\n"
+        if let description { text += "> \(line(description))\n\n" }
         text += "Each skill is a folder with a SKILL.md; the Markdown links below are the sources, and every page of the site sits beside its source as HTML.\n\n"
         text += "## Skills\n\n"
-        for family in site.families {
-            for skill in family.skills {
-                text += "- [\(line(skill.name))](\(url(skill.skillFile)))"
-                if let description = skill.manifest?.description { text += ": \(line(description))" }
-                text += "\n"
-            }
+        for skill in skills {
+            text += "- [\(line(skill.name))](\(url(skill.skillFile)))"
+            if let description = skill.manifest?.description { text += ": \(line(description))" }
+            text += "\n"
         }
         let others = graph.documents.filter { $0.kind != .skill }
         if !others.isEmpty {

@@ -94,8 +94,13 @@ struct OutputFolder {
     /// Writes `data` at the site-relative `path` inside the staging folder.
     func write(_ data: Data, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        let target = staging.appendingPathComponent(path)
-        try data.write(to: target)
+        try FileWriter.write(data, to: staging.appendingPathComponent(path).path)
+    }
+
+    /// Writes `text` as UTF-8 at the site-relative `path`, without copying it into a `Data` first.
+    func write(_ text: String, to path: String) throws {
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
+        try FileWriter.write(text, to: staging.appendingPathComponent(path).path)
     }
 
     /// Creates the folders the site needs (before parallel writes, which then never race on them).

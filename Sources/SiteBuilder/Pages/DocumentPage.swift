@@ -16,9 +16,10 @@ enum DocumentPage {
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill
+        frame.hasCode = document.hasHighlightableCode
         frame.sourceHref = SitePaths.url(to: SitePaths.file(forSource: document.path), from: page.path)
         var extra: [TocEntry] = []
-        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
+        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         frame.toc = TocEntry.entries(for: document, extra: extra)
 
         var values: [String: MustacheValue] = [
@@ -28,19 +29,20 @@ enum DocumentPage {
             "skillName": .null,
             "hasReferences": false,
             "referencesTitle": .null,
-            "references": .list([]),
+            "documentTree": .null,
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
+            "neighbourhoodSVG": .null,
             "hasRelated": .bool(!related.isEmpty),
             "related": Relations.values(related, from: page.path),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
             "referencedBy": Relations.values(referencedBy, from: page.path),
         ]
-        values.merge(MetadataPanel.values(for: document, title: "Frontmatter")) { $1 }
+        values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"])) { $1 }
         if let skill {
             let skillPage = SitePaths.page(forSource: skill.skillFile)
             values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))
             values["skillName"] = .string(skill.name)
-            frame.breadcrumbs = familyCrumbs(for: skill, page: page, site: site)
+            frame.breadcrumbs = groupCrumbs(for: skill, page: page, site: site)
                 + [(skill.name, SitePaths.url(to: skillPage, from: page.path))]
             let sequence = [skill.skillFile] + skill.documents
             if let index = sequence.firstIndex(of: document.path) {
@@ -51,17 +53,17 @@ enum DocumentPage {
                 if index + 1 < sequence.count { frame.next = link(sequence[index + 1]) }
             }
         } else {
-            frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+            frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         }
         return (frame, values)
     }
 
-    /// Home › family: the trail above a skill.
-    static func familyCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
+    /// Home › group: the trail above a skill.
+    static func groupCrumbs(for skill: Skill, page: PlannedPage, site: SiteContext) -> [(title: String, href: String)] {
         let home = SitePaths.url(to: SitePaths.home, from: page.path)
-        var crumbs: [(title: String, href: String)] = [("Home", home)]
-        if let index = site.familyOfSkill[skill.folder] {
-            crumbs.append((site.families[index].name, home + "#" + HomePage.familyID(index, site: site)))
+        var crumbs: [(title: String, href: String)] = [(site.strings["home"], home)]
+        if let index = site.groupOfSkill[skill.folder] {
+            crumbs.append((site.groups[index].name, home + "#" + site.groupIDs[index]))
         }
         return crumbs
     }

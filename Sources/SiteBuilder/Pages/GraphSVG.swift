@@ -8,7 +8,7 @@ import SkillSearch
 /// family, a curved arrow for each connection. Every node links to its skill's page, so the
 /// drawing works without JavaScript.
 struct GraphSVG {
-    let families: [SkillFamily]
+    let families: [SkillGroup]
     let links: [SkillLink]
     /// Page path of the graph page, for relative hrefs.
     let page: String

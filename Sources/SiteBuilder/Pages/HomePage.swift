@@ -1,22 +1,32 @@
+import Foundation
 import SkillParser
 import SkillChecks
 import SkillDuplicates
 import SkillSearch
 
-/// The home page: the collection's title and description, and every skill as a card, by family.
+/// The home page: the collection's title and description, a jump list of the groups, an instant
+/// filter, then every skill by group. A small collection shows each skill as a card with its
+/// description; a large one lists names only, so the page stays small, and the filter loads the
+/// descriptions (`skills.js`) on first use.
 enum HomePage {
+    /// Up to this many skills, the home page shows cards with descriptions.
+    static let cardLimit = 150
+    /// The lazily loaded list of every skill for the filter of a large collection's home page.
+    static let listPath = "skills.js"
+
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let graph = site.graph
-        let families: [MustacheValue] = site.families.enumerated().map { index, family in
+        let compact = isCompact(site)
+        let groups: [MustacheValue] = site.groups.enumerated().map { index, group in
             [
-                "id": .string(familyID(index, site: site)),
-                "name": .string(family.name),
-                "count": .string(family.skills.count == 1 ? "1 skill" : "\(family.skills.count) skills"),
-                "skills": .list(family.skills.map { card($0, page: page, graph: graph) }),
+                "id": .string(site.groupIDs[index]),
+                "name": .string(group.name),
+                "count": .string(plural(group.skills.count, "skill")),
+                "skills": .list(group.skills.map { card($0, page: page, site: site, compact: compact) }),
             ]
         }
-        let references = graph.documents.filter { $0.kind == .reference }.count
-        let stats = [plural(graph.skills.count, "skill"), plural(references, "reference")].joined(separator: ", ")
+        let documents = graph.documents.filter { $0.kind == .reference || $0.kind == .other }.count
+        let stats = [plural(graph.skills.count, "skill"), plural(documents, "document")].joined(separator: ", ")
         // Markdown outside every skill, so that no page is out of reach (the README has its own link).
         let loose = graph.documents.filter { $0.kind == .loose && $0.path != site.readmePath }
         let frame = PageFrame(pageTitle: site.siteTitle)
@@ -25,7 +35,11 @@ enum HomePage {
             "stats": .string(stats),
             "readmeHref": .text(site.readmePath.map { SitePaths.url(to: SitePaths.page(forSource: $0), from: page.path) }),
             "diagnosticsSummary": .string(DiagnosticsPage.summary(site.input.diagnostics)),
-            "families": .list(families),
+            "groups": .list(groups),
+            "hasJumpList": .bool(site.groups.count > 1),
+            "hasSkills": .bool(!graph.skills.isEmpty),
+            "compact": .bool(compact),
+            "listHref": .text(compact ? SitePaths.url(to: listPath, from: page.path) : nil),
             "hasLoose": .bool(!loose.isEmpty),
             "looseCount": .string(plural(loose.count, "document")),
             "loose": .list(loose.map {
@@ -35,20 +49,51 @@ enum HomePage {
         ])
     }
 
-    static func familyID(_ index: Int, site: SiteContext) -> String {
-        site.familyIDs[index]
-    }
+    /// Whether the home page lists names only (and loads the rest for its filter).
+    static func isCompact(_ site: SiteContext) -> Bool { site.graph.skills.count > cardLimit }
 
-    private static func card(_ skill: Skill, page: PlannedPage, graph: SkillGraph) -> MustacheValue {
-        let documents = ([skill.skillFile] + skill.documents).compactMap { graph.document(at: $0) }
-        let references = documents.filter { $0.kind == .reference }.count
-        let rules = documents.reduce(0) { $0 + $1.markdown.rules.count }
+    private static func card(_ skill: Skill, page: PlannedPage, site: SiteContext, compact: Bool) -> MustacheValue {
+        let href = SitePaths.url(to: SitePaths.page(forSource: skill.skillFile), from: page.path)
+        if compact {
+            return ["name": .string(skill.name), "href": .string(href), "folder": .text(disambiguation(skill, site: site)),
+                    "description": .null, "counts": .null]
+        }
         return [
             "name": .string(skill.name),
-            "href": .string(SitePaths.url(to: SitePaths.page(forSource: skill.skillFile), from: page.path)),
+            "href": .string(href),
+            "folder": .text(disambiguation(skill, site: site)),
             "description": .text(skill.manifest?.description),
-            "counts": .string("\(plural(references, "reference")) · \(plural(rules, "rule"))"),
+            "counts": .string(counts(skill, graph: site.graph)),
         ]
+    }
+
+    /// "4 documents · 12 rules": every document of the skill, whatever folder it is in.
+    static func counts(_ skill: Skill, graph: SkillGraph) -> String {
+        let documents = ([skill.skillFile] + skill.documents).compactMap { graph.document(at: $0) }
+        let rules = documents.reduce(0) { $0 + $1.markdown.rules.count }
+        return "\(plural(skill.documents.count, "document")) · \(plural(rules, "rule"))"
+    }
+
+    /// The folder of a skill whose name another skill also has, so the two can be told apart.
+    static func disambiguation(_ skill: Skill, site: SiteContext) -> String? {
+        site.sharedNames.contains(skill.name) ? skill.folder : nil
+    }
+
+    /// `skills.js`: every skill's name, page, group and the start of its description, for the
+    /// filter of a large collection's home page. Written only when the home page is compact.
+    static func skillList(site: SiteContext) -> Data? {
+        guard isCompact(site) else { return nil }
+        var rows: [[String]] = []
+        for group in site.groups {
+            for skill in group.skills {
+                var description = skill.manifest?.description ?? ""
+                if description.count > 180 { description = String(description.prefix(177)) + "…" }
+                rows.append([skill.name, SitePaths.url(to: SitePaths.page(forSource: skill.skillFile), from: SitePaths.home),
+                             description, group.name])
+            }
+        }
+        guard let json = try? JSONSerialization.data(withJSONObject: rows, options: [.withoutEscapingSlashes]) else { return nil }
+        return Data("window.skillbookSkills=".utf8) + json + Data(";\n".utf8)
     }
 
     static func plural(_ count: Int, _ noun: String) -> String {

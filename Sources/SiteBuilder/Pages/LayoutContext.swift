@@ -16,7 +16,8 @@ enum LayoutContext {
             ]
         }
         return [
-            "lang": "en",
+            "lang": .string(site.strings.language),
+            "strings": site.stringValues,
             "root": .string(root),
             "siteTitle": .string(site.siteTitle),
             "documentTitle": .string(title),
@@ -38,7 +39,8 @@ enum LayoutContext {
             // The 404 page is served at any address: it carries its style inline and loads nothing.
             "standalone": .bool(page.kind == .notFound),
             "inlineCSS": page.kind == .notFound ? .string(site.inlineCSS) : .null,
-            "hasHighlight": .bool(site.hasHighlight),
+            "hasHighlight": .bool(site.hasHighlight && frame.hasCode),
+            "hasReportFilter": .bool(page.kind.isReport && page.kind != .graph),
             "hasSearchScript": .bool(site.hasSearchScript),
         ]
     }

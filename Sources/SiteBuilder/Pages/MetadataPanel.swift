@@ -29,12 +29,13 @@ enum MetadataPanel {
     private static func flags(_ yaml: YAMLValue) -> [String: MustacheValue] {
         var result: [String: MustacheValue] = [
             "isText": false, "isEmpty": false, "isList": false, "isMap": false,
-            "text": .null, "items": .list([]), "entries": .list([]),
+            "textHTML": .null, "items": .list([]), "entries": .list([]),
         ]
         switch yaml {
         case .string(let text) where !text.isEmpty:
             result["isText"] = true
-            result["text"] = .string(text)
+            // `code` in a value reads as code, as in the body.
+            result["textHTML"] = .string(ReportLinks.html(text))
         case .string, .null:
             result["isEmpty"] = true
         case .list(let items):

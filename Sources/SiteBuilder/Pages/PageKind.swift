@@ -11,7 +11,11 @@ enum PageKind: Sendable, Hashable {
     /// The page of any other document (reference, other, loose), by source path.
     case document(String)
     case diagnostics
+    /// A detail page of the diagnostics report: part `part` (from 1) of one code's findings.
+    case diagnosticsPart(code: String, part: Int)
     case duplicates
+    /// A detail page of the duplicates report, from 1.
+    case duplicatesPart(Int)
     case graph
     case search
     case notFound
@@ -23,7 +27,9 @@ enum PageKind: Sendable, Hashable {
         case .skill: "skill"
         case .document: "document"
         case .diagnostics: "diagnostics"
+        case .diagnosticsPart: "diagnostics-part"
         case .duplicates: "duplicates"
+        case .duplicatesPart: "duplicates-part"
         case .graph: "graph"
         case .search: "search"
         case .notFound: "not-found"
@@ -32,7 +38,7 @@ enum PageKind: Sendable, Hashable {
 
     var isReport: Bool {
         switch self {
-        case .diagnostics, .duplicates, .graph: true
+        case .diagnostics, .diagnosticsPart, .duplicates, .duplicatesPart, .graph: true
         default: false
         }
     }

@@ -42,8 +42,12 @@ struct PageRenderer: Sendable {
             (frame, values) = DocumentPage.make(document, page: page, site: site, body: body)
         case .diagnostics:
             (frame, values) = DiagnosticsPage.make(page: page, site: site)
+        case .diagnosticsPart(let code, let part):
+            (frame, values) = DiagnosticsPage.makePart(code: code, part: part, page: page, site: site)
         case .duplicates:
             (frame, values) = DuplicatesPage.make(page: page, site: site)
+        case .duplicatesPart(let part):
+            (frame, values) = DuplicatesPage.makePart(part, page: page, site: site)
         case .graph:
             (frame, values) = GraphPage.make(page: page, site: site)
         case .search:

@@ -7,11 +7,11 @@ import SkillSearch
 enum Sidebar {
     static func make(page: PlannedPage, currentSkill: Skill?, site: SiteContext) -> MustacheValue {
         let graph = site.graph
-        var families = Array(site.families.enumerated())
+        var families = Array(site.groups.enumerated())
         var more: String?
         if graph.skills.count > SiteContext.fullSidebarLimit {
             // Large collections: only the current family, so pages stay small.
-            let current = currentSkill.flatMap { site.familyOfSkill[$0.folder] }
+            let current = currentSkill.flatMap { site.groupOfSkill[$0.folder] }
             families = families.filter { $0.offset == current }
             more = "All \(graph.skills.count) skills"
         }
@@ -20,7 +20,7 @@ enum Sidebar {
             if skills.count > SiteContext.fullSidebarLimit, let currentSkill {
                 skills = skills.filter { $0.folder == currentSkill.folder }
             }
-            let open = site.families.count == 1 || skills.contains { $0.folder == currentSkill?.folder }
+            let open = site.groups.count == 1 || skills.contains { $0.folder == currentSkill?.folder }
             return [
                 "name": .string(family.name),
                 "open": .bool(open),
@@ -28,7 +28,7 @@ enum Sidebar {
             ]
         }
         let reports: [(String, String)] = [
-            ("Diagnostics", GeneratedPaths.diagnostics), ("Duplicates", GeneratedPaths.duplicates), ("Skill graph", GeneratedPaths.graph),
+            (site.strings["diagnostics"], GeneratedPaths.diagnostics), (site.strings["duplicates"], GeneratedPaths.duplicates), (site.strings["skillGraph"], GeneratedPaths.graph),
         ]
         return [
             "families": .list(familyValues),
@@ -41,22 +41,14 @@ enum Sidebar {
 
     private static func entry(_ skill: Skill, page: PlannedPage, current: Bool, graph: SkillGraph) -> MustacheValue {
         let skillPage = SitePaths.page(forSource: skill.skillFile)
-        let documents: [MustacheValue] = current ? skill.documents.compactMap { path in
-            guard let document = graph.document(at: path) else { return nil }
-            let target = SitePaths.page(forSource: path)
-            return [
-                "title": .string(document.title),
-                "href": .string(SitePaths.url(to: target, from: page.path)),
-                "isPage": .bool(target == page.path),
-            ]
-        } : []
+        let documents = current ? DocumentTree.values(skill, page: page, graph: graph) : []
         return [
             "name": .string(skill.name),
             "href": .string(SitePaths.url(to: skillPage, from: page.path)),
             "current": .bool(current),
             "isPage": .bool(skillPage == page.path),
             "hasDocuments": .bool(!documents.isEmpty),
-            "documents": .list(documents),
+            "documentTree": ["children": .list(documents)],
         ]
     }
 }

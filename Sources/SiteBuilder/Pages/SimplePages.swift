@@ -2,8 +2,8 @@ import SkillParser
 /// Pages with little of their own: the search page (the search script fills its results) and the 404 page.
 enum SearchPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
-        var frame = PageFrame(pageTitle: "Search")
-        frame.breadcrumbs = [("Home", SitePaths.url(to: SitePaths.home, from: page.path))]
+        var frame = PageFrame(pageTitle: site.strings["search"])
+        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         let hint = site.hasSearchScript
             ? "Type words from a skill, a rule or a heading."
             : "Search needs JavaScript, which is not available here. Browse the skills from the home page instead."
@@ -13,6 +13,6 @@ enum SearchPage {
 
 enum NotFoundPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
-        (PageFrame(pageTitle: "Page not found"), [:])
+        (PageFrame(pageTitle: site.strings["pageNotFound"]), [:])
     }
 }

@@ -8,19 +8,29 @@ import SkillSearch
 struct SiteContext: Sendable {
     let input: SiteInput
     let templates: [String: MustacheTemplate]
+    /// The interface strings in the site's language (`strings.language`, the pages' `lang`).
+    let strings: InterfaceStrings
+    /// The same as a template value, `{{strings.key}}`, built once.
+    let stringValues: MustacheValue
     let siteTitle: String
     let description: String?
     /// The root README, linked from the home page.
     let readmePath: String?
-    let families: [SkillFamily]
-    /// Family index of each skill, by folder.
-    let familyOfSkill: [String: Int]
-    /// The id of each family's section on the home page.
-    let familyIDs: [String]
+    /// Skills by group, as `SkillGroups` decides.
+    let groups: [SkillGroup]
+    /// Group index of each skill, by folder.
+    let groupOfSkill: [String: Int]
+    /// The id of each group's section on the home page.
+    let groupIDs: [String]
     /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
     let outgoingEdges: [String: [Edge]]
     /// Source lines that the reports link to, per document.
     let anchoredLines: [String: [Int]]
+    /// Names that more than one skill has; such skills show their folder beside the name.
+    let sharedNames: Set<String>
+    /// The reports' grouping and paging, shared by the summary and detail pages.
+    let diagnosticsReport: DiagnosticsReport
+    let duplicatesReport: DuplicatesReport
     let hasHighlight: Bool
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
@@ -35,32 +45,38 @@ struct SiteContext: Sendable {
     /// Ids the templates use; a heading anchor is never upper case, these partly are.
     static let reservedIDs: Set<String> = [
         "Content", "Sidebar", "Toc-title", "Documents", "Metadata", "References", "Related", "Referenced-by", "Connections",
-        "search-input", "search-results", "search-page-input",
+        "search-input", "search-results", "search-page-input", "Filter-skill", "Codes", "Groups", "Pages",
+        "Skill-filter", "Skill-filter-status", "Skill-matches", "Neighbourhood-title", "Neighbourhood-arrow", "Toc-toggle",
     ]
 
-    init(input: SiteInput, templates: [String: MustacheTemplate], hasHighlight: Bool, hasSearchScript: Bool,
+    init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = InterfaceStrings(theme: .standard, language: "en"),
+         hasHighlight: Bool, hasSearchScript: Bool,
          stylesheet: String = "") {
         self.input = input
         // `</style` would end the element early; `<\/` means the same to CSS.
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
+        self.strings = strings
+        stringValues = .object(strings.values.mapValues { .string($0) })
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
-        let readme = ["README.md", "readme.md", "Readme.md"].first { graph.document(at: $0) != nil }
-        readmePath = readme
-        let readmeDocument = readme.flatMap { graph.document(at: $0) }
-        siteTitle = input.config.title ?? readmeDocument?.title ?? Self.folderName(graph.root)
-        description = input.config.description ?? readmeDocument.flatMap(Self.firstParagraph)
-        families = SkillFamilies.group(graph.skills)
-        var familyOfSkill: [String: Int] = [:]
-        for (index, family) in families.enumerated() {
-            for skill in family.skills { familyOfSkill[skill.folder] = index }
+        let identity = CollectionIdentity(graph: graph, config: input.config)
+        readmePath = identity.readmePath
+        siteTitle = identity.title
+        description = identity.description
+        groups = SkillGroups.group(graph.skills, config: input.config)
+        var groupOfSkill: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for skill in group.skills { groupOfSkill[skill.folder] = index }
         }
-        self.familyOfSkill = familyOfSkill
+        self.groupOfSkill = groupOfSkill
         var slugger = Slugger()
-        familyIDs = families.map { "Family-" + slugger.slug($0.name) }
+        groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
         outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
+        sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
+        diagnosticsReport = DiagnosticsReport(input.diagnostics)
+        duplicatesReport = DuplicatesReport(input.duplicates)
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
@@ -82,27 +98,12 @@ struct SiteContext: Sendable {
         }
     }
 
-    /// The family a skill belongs to.
-    func family(of skill: Skill) -> SkillFamily? {
-        familyOfSkill[skill.folder].map { families[$0] }
+    /// The group a skill belongs to.
+    func group(of skill: Skill) -> SkillGroup? {
+        groupOfSkill[skill.folder].map { groups[$0] }
     }
 
     func template(_ name: String) -> MustacheTemplate? {
         templates[name]
-    }
-
-    private static func folderName(_ path: String) -> String {
-        URL(fileURLWithPath: path).lastPathComponent
-    }
-
-    /// The plain text of a document's first paragraph.
-    private static func firstParagraph(_ document: Document) -> String? {
-        for block in document.markdown.blocks {
-            if case .paragraph(let paragraph) = block {
-                let text = paragraph.inlines.plainText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                if !text.isEmpty { return text }
-            }
-        }
-        return nil
     }
 }

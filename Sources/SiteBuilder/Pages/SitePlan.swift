@@ -33,10 +33,27 @@ struct SitePlan: Sendable {
         pages.sort { $0.path < $1.path }
     }
 
+    /// Folders that hold the detail pages of the reports; no page of the collection goes there.
+    static let reservedFolders = [DiagnosticsReport.folder + "/", DuplicatesReport.folder + "/"]
+
+    /// Adds the detail pages of the reports, once the findings are known (the plan's own
+    /// problems are among them). Their folders are reserved, so they never collide.
+    mutating func addReportPages(_ reports: [(path: String, kind: PageKind)]) {
+        for report in reports { add(report.path, report.kind, by: "the reports") }
+        pages.sort { $0.path < $1.path }
+    }
+
     /// Whether `path` is already used by a page, for files copied later.
     func isTaken(_ path: String) -> Bool { taken[path] != nil }
 
     private mutating func add(_ path: String, _ kind: PageKind, by owner: String) {
+        if owner.hasSuffix(".md"), let folder = Self.reservedFolders.first(where: { path.hasPrefix($0) }) {
+            problems.append(Diagnostic(.warning, code: "site-path-collision",
+                                       "the page of \(owner) would be \(path), inside \(folder), which holds the reports; it was left out of the site",
+                                       at: SourceLocation(file: owner, line: 1),
+                                       suggestion: "rename the folder"))
+            return
+        }
         if let first = taken[path] {
             let file = owner.hasSuffix(".md") ? owner : first
             problems.append(Diagnostic(.warning, code: "site-path-collision",

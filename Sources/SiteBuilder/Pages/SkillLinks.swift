@@ -4,16 +4,17 @@ import SkillDuplicates
 import SkillSearch
 
 /// Skill-to-skill connections: a document of one skill names, lists, links or points at a
-/// file of another. Each pair once, sorted.
-struct SkillLink: Hashable, Comparable, Sendable {
-    var from: Skill
-    var to: Skill
+/// file of another. Each pair once, sorted. The site's graph and relations and
+/// `skillbook export --format json` read the same list.
+public struct SkillLink: Hashable, Comparable, Sendable {
+    public var from: Skill
+    public var to: Skill
 
-    static func < (lhs: SkillLink, rhs: SkillLink) -> Bool {
+    public static func < (lhs: SkillLink, rhs: SkillLink) -> Bool {
         (lhs.from.folder, lhs.to.folder) < (rhs.from.folder, rhs.to.folder)
     }
 
-    static func all(in graph: SkillGraph) -> [SkillLink] {
+    public static func all(in graph: SkillGraph) -> [SkillLink] {
         var result = Set<SkillLink>()
         for edge in graph.edges where edge.kind != .contains {
             guard let document = graph.document(at: edge.from), let source = graph.skill(of: document) else { continue }

@@ -18,15 +18,16 @@ enum SkillPage {
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)
         frame.currentSkill = skill
+        frame.hasCode = document?.hasHighlightableCode ?? false
         frame.sourceHref = SitePaths.url(to: SitePaths.file(forSource: skill.skillFile), from: page.path)
-        frame.breadcrumbs = DocumentPage.familyCrumbs(for: skill, page: page, site: site)
+        frame.breadcrumbs = DocumentPage.groupCrumbs(for: skill, page: page, site: site)
         if let first = documents.first {
             frame.next = (first.title, SitePaths.url(to: SitePaths.page(forSource: first.path), from: page.path))
         }
-        let referencesTitle = documents.allSatisfy { $0.kind == .reference } ? "References" : "Documents"
+        let referencesTitle = documents.allSatisfy { $0.kind == .reference } ? site.strings["references"] : site.strings["documents"]
         var extra: [TocEntry] = []
         if !documents.isEmpty { extra.append(TocEntry(level: 2, text: referencesTitle, anchor: "References")) }
-        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: "Connections", anchor: "Connections")) }
+        if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         if let document { frame.toc = TocEntry.entries(for: document, extra: extra) }
 
         var values: [String: MustacheValue] = [
@@ -34,18 +35,19 @@ enum SkillPage {
             "body": .string(body.html),
             "hasReferences": .bool(!documents.isEmpty),
             "referencesTitle": .string(referencesTitle),
-            "references": .list(documents.map {
-                ["title": .string($0.title), "href": .string(SitePaths.url(to: SitePaths.page(forSource: $0.path), from: page.path)),
-                 "path": .string(String($0.path.dropFirst(skill.folder.isEmpty ? 0 : skill.folder.count + 1)))]
-            }),
+            "documentTree": ["children": .list(DocumentTree.values(skill, page: page, graph: graph))],
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
+            "neighbourhoodSVG": .text(NeighbourhoodSVG(
+                center: skill.name,
+                incoming: referencedBy.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) },
+                outgoing: related.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) }).render()),
             "hasRelated": .bool(!related.isEmpty),
             "related": Relations.values(related, from: page.path),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
             "referencedBy": Relations.values(referencedBy, from: page.path),
         ]
         if let document {
-            values.merge(MetadataPanel.values(for: document, title: "About this skill")) { $1 }
+            values.merge(MetadataPanel.values(for: document, title: site.strings["aboutThisSkill"])) { $1 }
         } else {
             values["hasMetadata"] = false
         }

@@ -7,6 +7,203 @@ enum EmbeddedTheme {
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0757c2"/><path d="M8 7h11a5 5 0 0 1 5 5v13H13a5 5 0 0 1-5-5z" fill="#ffffff"/><path d="M12 12h8M12 16h8M12 20h5" stroke="#0757c2" stroke-width="2" stroke-linecap="round"/></svg>
 
 """#,
+        "assets/home-filter.js": #"""
+// The home page's instant filter: matches skills by name and description as you type. A small
+// collection's cards are all on the page; a large one lists names only, and the names with the
+// start of each description (skills.js) load on first use, so the home page stays small.
+(function () {
+  "use strict";
+
+  var shownAtMost = 60;
+
+  function start() {
+    var box = document.querySelector(".skill-filter");
+    if (!box) return;
+    var input = box.querySelector("input");
+    var status = box.querySelector(".filter-status");
+    var matches = box.querySelector("#Skill-matches");
+    var groups = document.querySelector(".skill-groups");
+    var jump = document.querySelector(".jump-list");
+    var listURL = box.getAttribute("data-list");
+    var skills = fromPage();
+    var loading = false;
+    box.hidden = false;
+
+    // [name, href, description, group] for each skill shown on the page.
+    function fromPage() {
+      var rows = [];
+      Array.prototype.forEach.call(document.querySelectorAll(".skill-groups section"), function (section) {
+        var heading = section.querySelector("h2");
+        var group = heading ? heading.firstChild.textContent.trim() : "";
+        Array.prototype.forEach.call(section.querySelectorAll(".card, .skill-names li"), function (item) {
+          var link = item.querySelector("a");
+          var description = item.querySelector(".card-description");
+          rows.push([link.textContent, link.getAttribute("href"), description ? description.textContent : "", group]);
+        });
+      });
+      return rows;
+    }
+
+    function loadList() {
+      if (!listURL || loading) return;
+      loading = true;
+      var script = document.createElement("script");
+      script.src = listURL;
+      script.onload = function () {
+        if (Array.isArray(window.skillbookSkills)) {
+          skills = window.skillbookSkills;
+          update();
+        }
+      };
+      document.head.appendChild(script);
+    }
+
+    function rank(skill, words, query) {
+      var name = skill[0].toLowerCase();
+      var text = name + " " + skill[2].toLowerCase() + " " + skill[3].toLowerCase();
+      for (var i = 0; i < words.length; i++) {
+        if (text.indexOf(words[i]) < 0) return -1;
+      }
+      if (name === query) return 0;
+      if (name.indexOf(query) === 0) return 1;
+      if (words.every(function (word) { return name.indexOf(word) >= 0; })) return 2;
+      return 3;
+    }
+
+    function card(skill) {
+      var item = document.createElement("li");
+      item.className = "card";
+      var heading = document.createElement("h3");
+      var link = document.createElement("a");
+      link.href = skill[1];
+      link.textContent = skill[0];
+      heading.appendChild(link);
+      item.appendChild(heading);
+      if (skill[2]) {
+        var description = document.createElement("p");
+        description.className = "card-description";
+        description.textContent = skill[2];
+        item.appendChild(description);
+      }
+      var group = document.createElement("p");
+      group.className = "card-meta";
+      group.textContent = skill[3];
+      item.appendChild(group);
+      return item;
+    }
+
+    function update() {
+      var query = input.value.trim().toLowerCase();
+      var words = query.split(/\s+/).filter(Boolean);
+      matches.textContent = "";
+      if (words.length === 0) {
+        matches.hidden = true;
+        groups.hidden = false;
+        if (jump) jump.hidden = false;
+        status.textContent = "";
+        return;
+      }
+      var found = [];
+      skills.forEach(function (skill, index) {
+        var score = rank(skill, words, query);
+        if (score >= 0) found.push([score, index]);
+      });
+      found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+      found.slice(0, shownAtMost).forEach(function (entry) { matches.appendChild(card(skills[entry[1]])); });
+      matches.hidden = found.length === 0;
+      groups.hidden = true;
+      if (jump) jump.hidden = true;
+      var count = found.length === 1 ? "1 skill matches" : found.length + " skills match";
+      status.textContent = found.length > shownAtMost ? count + "; the first " + shownAtMost + " are shown" : count;
+    }
+
+    input.addEventListener("focus", loadList);
+    input.addEventListener("input", function () {
+      loadList();
+      update();
+    });
+    if (input.value) update();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
+
+"""#,
+        "assets/report-filter.js": #"""
+// Filters a report page by severity and by skill or file, from file:// as from a server: the
+// page holds every row, so filtering only hides rows. The choice travels in the query string
+// (?severity=error&skill=name) to the report's other pages, so it survives paging.
+(function () {
+  "use strict";
+
+  function start() {
+    var form = document.querySelector(".report-filter");
+    var rows = document.querySelectorAll(".diagnostics > .diagnostic, .duplicate-cluster, .report-summary tr[data-severity]");
+    if (!form || rows.length === 0) return;
+    var input = form.querySelector("input[name=skill]");
+    var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=severity]"));
+    var status = form.querySelector(".filter-status");
+    var params = new URLSearchParams(window.location.search);
+    var wanted = params.get("severity");
+    if (wanted) {
+      var chosen = wanted.split(",");
+      boxes.forEach(function (box) { box.checked = chosen.indexOf(box.value) >= 0; });
+    }
+    input.value = params.get("skill") || "";
+    form.hidden = false;
+
+    // What a row is matched against: its skill and the places it names.
+    var texts = Array.prototype.map.call(rows, function (row) {
+      var places = Array.prototype.map.call(row.querySelectorAll(".place"), function (place) { return place.textContent; });
+      return ((row.getAttribute("data-skill") || "") + " " + places.join(" ")).toLowerCase();
+    });
+
+    function apply() {
+      var severities = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
+      var text = input.value.trim().toLowerCase();
+      var shown = 0, total = 0;
+      Array.prototype.forEach.call(rows, function (row, index) {
+        var isTableRow = row.tagName === "TR";
+        var severity = row.getAttribute("data-severity");
+        var visible = (!severity || boxes.length === 0 || severities.indexOf(severity) >= 0)
+          && (isTableRow || !text || texts[index].indexOf(text) >= 0);
+        row.hidden = !visible;
+        if (!isTableRow) {
+          total += 1;
+          if (visible) shown += 1;
+        }
+      });
+      if (status) status.textContent = total > 0 && (text || severities.length < boxes.length) ? shown + " of " + total + " shown" : "";
+      var query = new URLSearchParams();
+      if (boxes.length > 0 && severities.length < boxes.length) query.set("severity", severities.join(","));
+      if (text) query.set("skill", input.value.trim());
+      var search = query.toString() ? "?" + query.toString() : "";
+      Array.prototype.forEach.call(document.querySelectorAll("a.report-link, .pager a"), function (link) {
+        var href = link.getAttribute("href").replace(/\?[^#]*/, "");
+        var hash = href.indexOf("#");
+        link.setAttribute("href", hash >= 0 ? href.slice(0, hash) + search + href.slice(hash) : href + search);
+      });
+      try { window.history.replaceState(null, "", window.location.pathname + search + window.location.hash); } catch (error) { /* file:// in some browsers */ }
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    input.addEventListener("input", apply);
+    boxes.forEach(function (box) { box.addEventListener("change", apply); });
+    apply();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
+
+"""#,
         "assets/search-ui.js": #"""
 // Skillbook search in the page: results drop down under the top bar's box as you type, the
 // search page (search.html?q=...) lists every result, and the page a result leads to has the
@@ -18,6 +215,7 @@ enum EmbeddedTheme {
   var script = document.currentScript;
   if (!S || !script) return;
 
+  var TYPING_PAUSE = 180;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -97,7 +295,10 @@ enum EmbeddedTheme {
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", list.id);
-    input.setAttribute("placeholder", "Search ( / )");
+    // The "/" shortcut is worth showing only where there is a keyboard and room for it.
+    if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
+      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+    }
 
     var options = [];
     var active = -1;
@@ -198,7 +399,13 @@ enum EmbeddedTheme {
       }
     }
 
-    input.addEventListener("input", update);
+    // Search when typing pauses, not at every letter: each prefix of a word ("t", "ta", "tab")
+    // would load its own dictionary and postings files, several times what the finished query needs.
+    var pause = null;
+    input.addEventListener("input", function () {
+      if (pause) window.clearTimeout(pause);
+      pause = window.setTimeout(function () { pause = null; update(); }, TYPING_PAUSE);
+    });
     input.addEventListener("focus", function () {
       engine.prepare().catch(reportError);
       if (input.value && (options.length || messages.childNodes.length)) open();
@@ -498,6 +705,8 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
   var EXACT_MATCH = 1.0;
   var PREFIX_MATCH = 0.7;
   var TYPO_MATCH = 0.5;
+  // Endings put back on a stem to find a misspelt inflected word (SearchRanking.typoEndings).
+  var TYPO_ENDINGS = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"];
   var MINIMUM_PREFIX_LENGTH = 2;
   var MAXIMUM_PREFIX_TERMS = 40;
   var MAXIMUM_PREFIX_POSTINGS = 20000;
@@ -1147,6 +1356,14 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
             var term = dictionary.terms[i];
             if (excluding.has(term)) continue;
             var d = Math.min(editDistance(word, term, distance), editDistance(stemmed, term, distance));
+            // A typo in an ending the stemmer would have cut (TermResolver.neighbours).
+            if (d > distance && word.length > term.length) {
+              for (var e = 0; e < TYPO_ENDINGS.length; e++) {
+                if (Math.abs(term.length + TYPO_ENDINGS[e].length - word.length) <= distance) {
+                  d = Math.min(d, editDistance(word, term + TYPO_ENDINGS[e], distance));
+                }
+              }
+            }
             if (d <= distance) { var t = termAt(file, i); t.distance = d; found.push(t); }
           }
         });
@@ -1168,10 +1385,13 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         });
         return slot.prefix ? completions(slot.word, seen, requested) : [];
       }).then(function (completed) {
+        // A word being typed that is already a word of the index is most likely finished: its
+        // completions find pages, ranked below, unmarked and without boosts (SearchEngine.resolve).
+        var isWord = alternatives.length > 0;
         completed.forEach(function (term) {
           seen.add(term.term);
-          alternatives.push({ found: term, weight: PREFIX_MATCH });
-          accepted.add(term.term);
+          alternatives.push({ found: term, weight: PREFIX_MATCH, marked: !isWord });
+          if (!isWord) accepted.add(term.term);
         });
         var total = alternatives.reduce(function (sum, alternative) { return sum + alternative.found.df; }, 0);
         if (slot.allowsTypo && slot.word.length >= MINIMUM_TYPO_LENGTH && total < FEW_MATCHES) {
@@ -1317,7 +1537,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         pageList.forEach(function (page) { pageBest[page] = -1; });
 
         matchedTerms = new Set();
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { matchedTerms.add(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) matchedTerms.add(a.found.term); }); });
         var window = Math.min(RERANK_WINDOW, total);
         var firsts = [];
         for (var p = 0; p < window; p++) firsts.push(loadSection(pages[p][0].section, requested));
@@ -1360,7 +1580,7 @@ mark.search-hit { background: var(--mark); color: inherit; border-radius: 2px; }
         }));
       }).then(function (results) {
         var terms = [];
-        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { terms.push(a.found.term); }); });
+        slots.forEach(function (slot) { slot.alternatives.forEach(function (a) { if (a.marked !== false) terms.push(a.found.term); }); });
         var suggestions = total === 0 ? suggest(slots, requested) : Promise.resolve([]);
         return suggestions.then(function (suggested) {
           return {
@@ -1682,7 +1902,7 @@ main:focus { outline: none; }
 }
 .layout.has-toc { grid-template-columns: minmax(14rem, 18rem) minmax(0, 1fr) minmax(12rem, 16rem); }
 main { min-width: 0; max-width: var(--reading); width: 100%; padding: 1.5rem 0 3rem; }
-.page-home main, .page-diagnostics main, .page-graph main { max-width: 68rem; }
+.page-home main, .page-diagnostics main, .page-diagnostics-part main, .page-graph main { max-width: 68rem; }
 
 .sidebar, .toc {
   position: sticky; top: 3.5rem; align-self: start;
@@ -1698,10 +1918,14 @@ main { min-width: 0; max-width: var(--reading); width: 100%; padding: 1.5rem 0 3
 .sidebar-family { margin-bottom: 0.5rem; }
 .sidebar-home, .sidebar-more { margin: 0 0 0.75rem; }
 
-.toc h2 { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); margin: 0 0 0.5rem; }
-.toc a { display: block; padding: 0.15rem 0; color: var(--muted); text-decoration: none; }
+.layout > .sidebar { grid-column: 1; grid-row: 1 / span 2; }
+.layout > main { grid-column: 2; grid-row: 1 / span 2; }
+.layout > .toc { grid-column: 3; grid-row: 1; }
+.toc summary { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); font-weight: 600; margin: 0 0 0.5rem; cursor: pointer; }
+.toc a { display: block; padding: 0.15rem 0 0.15rem 0.5rem; border-left: 2px solid transparent; color: var(--muted); text-decoration: none; }
 .toc a:hover { color: var(--link); text-decoration: underline; }
-.toc .toc-level-3 { padding-left: 0.9rem; }
+.toc a[aria-current="true"] { color: var(--link); border-left-color: var(--link); font-weight: 600; }
+.toc .toc-level-3 { padding-left: 1.4rem; }
 
 /* Content */
 h1, h2, h3, h4, h5, h6 { line-height: 1.25; margin: 2rem 0 0.75rem; position: relative; }
@@ -1752,7 +1976,9 @@ a.broken-link:visited { color: var(--broken); }
 .breadcrumbs li + li::before { content: "›"; margin: 0 0.4rem; }
 
 .metadata { margin: 0 0 2rem; padding: 0.75rem 1rem; background: var(--bg-soft); border: 1px solid var(--border); border-radius: var(--radius); font-size: 0.9375rem; }
-.metadata h2 { font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0 0 0.5rem; padding: 0; }
+.metadata > summary { cursor: pointer; color: var(--muted); }
+.metadata h2 { display: inline; font-size: 0.8125rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0; padding: 0; }
+.metadata[open] > summary { margin-bottom: 0.5rem; }
 .metadata dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0; }
 .metadata dt { font-weight: 600; }
 .metadata dd { margin: 0; }
@@ -1762,6 +1988,13 @@ a.broken-link:visited { color: var(--broken); }
 
 .relations .path, .relations .how, .count, .card-meta, .collection-stats { color: var(--muted); font-size: 0.875rem; }
 .link-list { padding-left: 1.2rem; }
+.relations > .document-tree { padding-left: 1.2rem; }
+.document-tree .document-tree { padding-left: 1.2rem; margin: 0.2rem 0 0.4rem; }
+.tree-folder { list-style: none; }
+.tree-folder-name { font-family: var(--mono); font-size: 0.9375rem; font-weight: 600; }
+.relations .document-tree .path { color: var(--muted); font-size: 0.8125rem; }
+.sidebar .path, .sidebar .tree-folder > .count { display: none; }
+.sidebar .tree-folder-name { display: block; padding: 0.15rem 0.4rem; font-size: 0.8125rem; color: var(--muted); }
 
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--border); }
 .pager a { display: flex; flex-direction: column; max-width: 48%; padding: 0.5rem 0.75rem; border: 1px solid var(--border); border-radius: var(--radius); text-decoration: none; }
@@ -1777,6 +2010,18 @@ a.broken-link:visited { color: var(--broken); }
 .card p { margin: 0 0 0.5rem; font-size: 0.9375rem; }
 .card .card-description { display: -webkit-box; -webkit-line-clamp: 5; -webkit-box-orient: vertical; overflow: hidden; }
 .card .card-meta { margin: 0; }
+
+.skill-filter { margin: 1.5rem 0; }
+.skill-filter[hidden], .skill-groups[hidden], .jump-list[hidden], #Skill-matches[hidden] { display: none; }
+.skill-filter label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+.skill-filter input { width: 100%; max-width: 32rem; padding: 0.4rem 0.6rem; font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--muted); border-radius: var(--radius); }
+.skill-filter .filter-status { margin: 0.5rem 0; color: var(--muted); font-size: 0.875rem; }
+.skill-filter .filter-status:empty { display: none; }
+.jump-list ul { list-style: none; padding: 0; columns: 14rem; column-gap: 1.5rem; font-size: 0.9375rem; }
+.jump-list li { break-inside: avoid; margin: 0 0 0.2rem; }
+.skill-names { list-style: none; padding: 0; columns: 15rem; column-gap: 1.5rem; }
+.skill-names li { break-inside: avoid; margin: 0 0 0.2rem; overflow-wrap: anywhere; }
+.card .path, .skill-names .path { color: var(--muted); font-size: 0.8125rem; font-family: var(--mono); }
 
 /* Reports */
 .diagnostic-file h2 { font-size: 1.05rem; font-family: var(--mono); overflow-wrap: anywhere; }
@@ -1796,8 +2041,22 @@ a.broken-link:visited { color: var(--broken); }
 .duplicate-members .how, .cluster-detail { color: var(--muted); font-size: 0.875rem; }
 .duplicate-members blockquote { margin: 0.25rem 0 0.5rem; }
 .all-clear { font-size: 1.125rem; }
-.line-anchor { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
-.line-anchor:target + :not(.line-anchor) { background: var(--mark); }
+.report-summary td, .report-summary th { font-size: 0.9375rem; }
+.report-filter { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 1.5rem 0 1rem; padding: 0.75rem 1rem; background: var(--bg-soft); border: 1px solid var(--border); border-radius: var(--radius); }
+.report-filter[hidden] { display: none; }
+.report-filter fieldset { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; margin: 0; padding: 0; border: 0; }
+.report-filter legend { float: left; margin-right: 0.5rem; font-weight: 600; }
+.report-filter input[type=search] { flex: 1 1 12rem; padding: 0.3rem 0.5rem; font: inherit; color: var(--text); background: var(--bg); border: 1px solid var(--muted); border-radius: var(--radius); }
+.report-filter .filter-status { flex-basis: 100%; margin: 0; color: var(--muted); font-size: 0.875rem; }
+.report-filter .filter-status:empty { display: none; }
+.report-pages ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; padding: 0; }
+.report-pages li + li { margin-top: 0; }
+.report-pages a { display: inline-block; min-width: 2.5rem; padding: 0.2rem 0.5rem; text-align: center; border: 1px solid var(--border); border-radius: var(--radius); }
+.report-pages a[aria-current=page] { background: var(--bg-soft); font-weight: 700; }
+.diagnostics > [hidden], .duplicate-cluster[hidden], tr[hidden] { display: none; }
+/* Line anchors the reports link to: empty <a id="L12"> before the block that holds the line. */
+.markdown-body a[id^="L"]:not([href]) { display: block; position: relative; top: -4.5rem; visibility: hidden; height: 0; }
+.markdown-body a[id^="L"]:not([href]):target + :not(a) { background: var(--mark); }
 
 .skill-graph { margin: 0 0 2rem; }
 .skill-graph svg { display: block; width: 100%; height: auto; max-width: 52rem; margin: 0 auto; }
@@ -1806,7 +2065,15 @@ a.broken-link:visited { color: var(--broken); }
 .graph-node circle { stroke: var(--bg); stroke-width: 2; }
 .graph-node text { fill: var(--text); font-family: var(--font); font-size: 11px; }
 .graph-node a:focus-visible circle { stroke: var(--focus); stroke-width: 4; }
+.neighbourhood-figure { margin: 0 0 1rem; }
+.neighbourhood-figure svg { display: block; width: 100%; height: auto; max-width: 40rem; }
+.neighbourhood-figure figcaption { color: var(--muted); font-size: 0.875rem; }
+.neighbourhood-center { fill: var(--bg-soft); stroke: var(--focus); stroke-width: 1.5; }
+.neighbourhood-center-label, .neighbourhood-more { fill: var(--text); font-family: var(--font); font-size: 12px; }
+.neighbourhood-more { fill: var(--muted); }
+.graph-node:focus-visible circle { stroke: var(--focus); stroke-width: 4; }
 .graph-table td, .graph-table th { font-size: 0.875rem; }
+.graph-table .graph-group th { background: var(--bg-soft); }
 .graph-arrow { fill: var(--graph-edge); }
 .graph-family-0 { fill: var(--graph-0); } .graph-family-1 { fill: var(--graph-1); }
 .graph-family-2 { fill: var(--graph-2); } .graph-family-3 { fill: var(--graph-3); }
@@ -1833,23 +2100,35 @@ a.broken-link:visited { color: var(--broken); }
 .hljs-strong { font-weight: 700; }
 
 /* Narrow screens: the sidebar becomes a menu (with JavaScript) or moves below the content. */
+/* Below 75rem "On this page" sits at the top of the content, collapsed (site.js closes it). */
 @media (max-width: 75rem) {
   .layout.has-toc { grid-template-columns: minmax(14rem, 18rem) minmax(0, 1fr); }
-  .toc { display: none; }
+  .layout > .toc { grid-column: 2; grid-row: 1; position: static; max-height: none; padding: 1rem 0 0; }
+  .layout.has-toc > main { grid-row: 2; padding-top: 0.75rem; }
+  .toc-box { border: 1px solid var(--border); border-radius: var(--radius); background: var(--bg-soft); padding: 0.5rem 0.75rem; }
+  .toc-box summary { margin: 0; }
+  .toc-box[open] summary { margin-bottom: 0.5rem; }
+  .toc-box ul { max-height: 60vh; overflow-y: auto; }
 }
 @media (max-width: 52rem) {
   .layout, .layout.has-toc { grid-template-columns: minmax(0, 1fr); }
-  main { order: 1; padding-top: 1rem; }
-  .sidebar { order: 2; position: static; max-height: none; border-top: 1px solid var(--border); }
-  .js .sidebar { display: none; }
-  .js .sidebar.open { display: block; position: fixed; top: 3.5rem; right: 0; bottom: 0; left: 0; z-index: 9; overflow-y: auto; padding: 1rem; background: var(--bg); }
+  .layout > .toc { grid-column: 1; grid-row: 1; }
+  .layout > main, .layout.has-toc > main { grid-column: 1; grid-row: 2; padding-top: 1rem; }
+  .layout > .sidebar { grid-column: 1; grid-row: 3; position: static; max-height: none; border-top: 1px solid var(--border); }
+  .js .layout > .sidebar { display: none; }
+  /* The phone menu covers the whole screen below the top bar; site.js makes the rest inert. */
+  .js .layout > .sidebar.open { display: block; position: fixed; top: 0; right: 0; bottom: 0; left: 0; z-index: 9;
+    height: 100vh; max-height: none; overflow-y: auto;
+    padding: 4.5rem 1rem 2rem; background: var(--bg); }
+  .menu-open { overflow: hidden; }
   h1 { font-size: 1.6rem; }
   .metadata dl { grid-template-columns: minmax(0, 1fr); }
   .metadata dd { margin-bottom: 0.4rem; }
 }
 @media (max-width: 30rem) {
   .topbar { gap: 0.4rem; padding: 0.4rem 0.5rem; }
-  .search-form { flex-basis: 7rem; }
+  .search-form { flex: 1 1 6rem; }
+  .search-form input { padding: 0.4rem 0.4rem; }
   .pager a { max-width: 100%; }
   .pager { flex-direction: column; }
 }
@@ -1890,7 +2169,6 @@ a.broken-link:visited { color: var(--broken); }
     function show() {
       var dark = currentTheme() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      if (label) label.textContent = "Dark theme";
       button.title = dark ? "Switch to the light theme" : "Switch to the dark theme";
     }
     button.hidden = false;
@@ -1904,30 +2182,119 @@ a.broken-link:visited { color: var(--broken); }
     });
   }
 
+  // The phone menu: full height, the rest of the page inert while it is open (so Tab stays in
+  // the menu and taps cannot reach the page below), Escape or the button closes it.
   function setUpSidebarToggle() {
     var button = document.querySelector(".sidebar-toggle");
     var sidebar = document.getElementById("Sidebar");
     if (!button || !sidebar) return;
     button.hidden = false;
-    function close() {
-      sidebar.classList.remove("open");
-      button.setAttribute("aria-expanded", "false");
+    var outside = Array.prototype.filter.call(
+      document.querySelectorAll("body > *, .layout > *, .topbar > *"),
+      function (element) {
+        return element !== sidebar && element !== button && !element.contains(sidebar) && !element.contains(button);
+      });
+    function reachable(element) {
+      var node = element;
+      while (node && node !== sidebar) {
+        var details = node.parentElement && node.parentElement.closest("details");
+        if (!details || !sidebar.contains(details)) return true;
+        var summary = details.querySelector("summary");
+        if (!details.open && summary !== node && !(summary && summary.contains(node))) return false;
+        node = details;
+      }
+      return true;
+    }
+    function setOpen(open) {
+      sidebar.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      document.body.classList.toggle("menu-open", open);
+      outside.forEach(function (element) { element.inert = open; });
     }
     button.addEventListener("click", function () {
       var open = !sidebar.classList.contains("open");
-      sidebar.classList.toggle("open", open);
-      button.setAttribute("aria-expanded", open ? "true" : "false");
+      setOpen(open);
       if (open) {
         var current = sidebar.querySelector("[aria-current=page]") || sidebar.querySelector("a");
         if (current) current.focus();
       }
     });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && sidebar.classList.contains("open")) {
-        close();
+      if (!sidebar.classList.contains("open")) return;
+      if (event.key === "Escape") {
+        setOpen(false);
         button.focus();
+      } else if (event.key === "Tab") {
+        // Round from the last link of the menu to its button and back.
+        // The last thing Tab can reach: nothing inside a closed group but its summary.
+        var links = Array.prototype.filter.call(sidebar.querySelectorAll("a[href], summary"), reachable);
+        var last = links[links.length - 1];
+        if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          button.focus();
+        } else if (event.shiftKey && document.activeElement === button && last) {
+          event.preventDefault();
+          last.focus();
+        }
       }
     });
+    var wide = window.matchMedia("(min-width: 52.01rem)");
+    var closeWhenWide = function () { if (wide.matches && sidebar.classList.contains("open")) setOpen(false); };
+    if (wide.addEventListener) wide.addEventListener("change", closeWhenWide);
+  }
+
+  // "On this page" and the metadata box start closed on small screens (the box stays open when
+  // a link leads into it); the table marks the section being read.
+  function setUpCollapsibles() {
+    var toc = document.querySelector(".toc-box");
+    if (toc && window.matchMedia("(max-width: 75rem)").matches) {
+      toc.open = false;
+      toc.addEventListener("click", function (event) {
+        if (event.target.closest && event.target.closest("a")) toc.open = false;
+      });
+    }
+    var metadata = document.querySelector("details.metadata");
+    if (metadata) {
+      var openForHash = function () {
+        var hash = decodeURIComponent(window.location.hash.slice(1));
+        var target = hash && document.getElementById(hash);
+        if (target && metadata.contains(target)) metadata.open = true;
+      };
+      if (window.matchMedia("(max-width: 40rem)").matches) metadata.open = false;
+      openForHash();
+      window.addEventListener("hashchange", openForHash);
+    }
+    if (toc) trackCurrentSection(toc);
+  }
+
+  function trackCurrentSection(toc) {
+    var entries = Array.prototype.map.call(toc.querySelectorAll("a[href^='#']"), function (link) {
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      return { link: link, heading: document.getElementById(id) };
+    }).filter(function (entry) { return entry.heading; });
+    if (entries.length === 0) return;
+    var current = null;
+    var scheduled = false;
+    function mark() {
+      scheduled = false;
+      var offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 72;
+      var chosen = entries[0];
+      for (var i = 0; i < entries.length; i++) {
+        if (entries[i].heading.getBoundingClientRect().top <= offset + 8) chosen = entries[i];
+      }
+      if (chosen === current) return;
+      if (current) current.link.removeAttribute("aria-current");
+      chosen.link.setAttribute("aria-current", "true");
+      current = chosen;
+    }
+    window.addEventListener("scroll", function () {
+      if (!scheduled) {
+        scheduled = true;
+        window.requestAnimationFrame(mark);
+      }
+    }, { passive: true });
+    window.addEventListener("hashchange", mark);
+    mark();
   }
 
   function copyText(text) {
@@ -1992,6 +2359,7 @@ a.broken-link:visited { color: var(--broken); }
   function start() {
     setUpThemeToggle();
     setUpSidebarToggle();
+    setUpCollapsibles();
     setUpCopyButtons();
     highlightCode();
   }
@@ -2022,7 +2390,7 @@ a.broken-link:visited { color: var(--broken); }
 """#,
         "breadcrumbs.mustache": #"""
 {{#hasBreadcrumbs}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
+<nav class="breadcrumbs" aria-label="{{strings.breadcrumb}}">
 <ol>
 {{#breadcrumbs}}
 <li><a href="{{href}}">{{title}}</a></li>
@@ -2032,15 +2400,8 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasBreadcrumbs}}
 
 """#,
-        "diagnostics.mustache": #"""
-<h1>{{pageTitle}}</h1>
-<p class="lead">{{summary}}</p>
-{{#files}}
-<section class="diagnostic-file" aria-labelledby="{{id}}">
-<h2 id="{{id}}">{{#href}}<a href="{{href}}">{{file}}</a>{{/href}}{{^href}}{{file}}{{/href}} <span class="count">{{count}}</span></h2>
-<ul class="diagnostics">
-{{#diagnostics}}
-<li class="diagnostic severity-{{severity}}">
+        "diagnostic.mustache": #"""
+<li class="diagnostic severity-{{severity}}" data-severity="{{severity}}"{{#skill}} data-skill="{{skill}}"{{/skill}}>
 <span class="badge badge-{{severity}}">{{severity}}</span>
 {{#href}}<a class="place" href="{{href}}">{{place}}</a>{{/href}}{{^href}}<span class="place">{{place}}</span>{{/href}}
 <span class="message">{{{messageHTML}}}</span> <code class="diagnostic-code">{{code}}</code>
@@ -2055,19 +2416,80 @@ a.broken-link:visited { color: var(--broken); }
 <p class="suggestion">suggestion: {{{suggestionHTML}}}</p>
 {{/suggestionHTML}}
 </li>
+
+"""#,
+        "diagnostics-part.mustache": #"""
+<h1><code>{{code}}</code>{{#partLabel}} <span class="count">{{partLabel}}</span>{{/partLabel}}</h1>
+<p class="lead">{{lead}} <a class="report-link" href="{{summaryHref}}">{{strings.allCodes}}</a>.</p>
+{{#hasParts}}
+<nav class="report-pages" aria-label="Pages of {{code}}">
+<ul>
+{{#parts}}
+<li>{{#isPage}}<a class="report-link" href="{{href}}" aria-current="page">{{label}}</a>{{/isPage}}{{^isPage}}<a class="report-link" href="{{href}}">{{label}}</a>{{/isPage}}</li>
+{{/parts}}
+</ul>
+</nav>
+{{/hasParts}}
+{{> report-filter}}
+<ul class="diagnostics">
+{{#diagnostics}}
+{{> diagnostic}}
+{{/diagnostics}}
+</ul>
+
+"""#,
+        "diagnostics.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{summary}}</p>
+{{#hasFindings}}
+<h2 id="Codes">{{strings.byCode}}</h2>
+<div class="table-scroll" role="region" tabindex="0" aria-labelledby="Codes">
+<table class="report-summary">
+<thead>
+<tr><th scope="col">{{strings.severity}}</th><th scope="col">{{strings.code}}</th><th scope="col" class="align-right">{{strings.findings}}</th><th scope="col" class="align-right">{{strings.files}}</th></tr>
+</thead>
+<tbody>
+{{#codes}}
+<tr data-severity="{{severity}}"><td><span class="badge badge-{{severity}}">{{severity}}</span></td><td><a class="report-link" href="{{href}}"><code>{{code}}</code></a>{{#pagesLabel}} <span class="count">{{pagesLabel}}</span>{{/pagesLabel}}</td><td class="align-right">{{count}}</td><td class="align-right">{{files}}</td></tr>
+{{/codes}}
+</tbody>
+</table>
+</div>
+{{/hasFindings}}
+{{#hasSections}}
+{{> report-filter}}
+{{/hasSections}}
+{{#sections}}
+<section class="diagnostic-code-section" aria-labelledby="{{id}}">
+<h2 id="{{id}}"><code>{{code}}</code> <span class="count">{{count}}</span></h2>
+<ul class="diagnostics">
+{{#diagnostics}}
+{{> diagnostic}}
 {{/diagnostics}}
 </ul>
 </section>
-{{/files}}
-{{^files}}
+{{/sections}}
+{{^hasFindings}}
 <p class="all-clear">No problems found.</p>
-{{/files}}
+{{/hasFindings}}
+
+"""#,
+        "document-tree.mustache": #"""
+<ul class="document-tree">
+{{#children}}
+{{#isFolder}}
+<li class="tree-folder"><span class="tree-folder-name">{{name}}</span> <span class="count">{{count}}</span>
+{{> document-tree}}
+</li>
+{{/isFolder}}
+{{^isFolder}}
+<li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a> <span class="path">{{path}}</span></li>
+{{/isFolder}}
+{{/children}}
+</ul>
 
 """#,
         "document.mustache": #"""
-{{#skillHref}}
-<p class="back-link"><a href="{{skillHref}}"><span aria-hidden="true">←</span> Back to {{skillName}}</a></p>
-{{/skillHref}}
 {{#titleHTML}}
 {{{titleHTML}}}
 {{/titleHTML}}
@@ -2081,10 +2503,7 @@ a.broken-link:visited { color: var(--broken); }
 {{> relations}}
 
 """#,
-        "duplicates.mustache": #"""
-<h1>{{pageTitle}}</h1>
-<p class="lead">{{summary}}</p>
-{{#clusters}}
+        "duplicate-cluster.mustache": #"""
 <section class="duplicate-cluster" aria-labelledby="{{id}}">
 <h2 id="{{id}}">{{title}}</h2>
 {{#detail}}
@@ -2096,14 +2515,44 @@ a.broken-link:visited { color: var(--broken); }
 {{#text}}
 <blockquote><p>{{text}}</p></blockquote>
 {{/text}}
+{{#marked}}
+<blockquote><p>{{before}}<mark>{{matched}}</mark>{{after}}</p></blockquote>
+{{/marked}}
 </li>
 {{/members}}
 </ul>
 </section>
+
+"""#,
+        "duplicates-part.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{lead}}</p>
+{{> report-filter}}
+{{#clusters}}
+{{> duplicate-cluster}}
 {{/clusters}}
-{{^clusters}}
+
+"""#,
+        "duplicates.mustache": #"""
+<h1>{{pageTitle}}</h1>
+<p class="lead">{{summary}}</p>
+{{#hasParts}}
+<h2 id="Pages">Clusters, largest first</h2>
+<ul class="link-list report-pages-list">
+{{#parts}}
+<li><a class="report-link" href="{{href}}">{{label}}</a> <span class="count">{{detail}}</span></li>
+{{/parts}}
+</ul>
+{{/hasParts}}
+{{#hasFilter}}
+{{> report-filter}}
+{{/hasFilter}}
+{{#clusters}}
+{{> duplicate-cluster}}
+{{/clusters}}
+{{#emptyMessage}}
 <p class="all-clear">{{emptyMessage}}</p>
-{{/clusters}}
+{{/emptyMessage}}
 
 """#,
         "graph.mustache": #"""
@@ -2119,12 +2568,19 @@ a.broken-link:visited { color: var(--broken); }
 <p>{{tooLarge}}</p>
 {{/svg}}
 <h2 id="Connections">Connections</h2>
+{{#unconnected}}
+<p>{{unconnected}}</p>
+{{/unconnected}}
 <div class="table-scroll" role="region" tabindex="0" aria-label="Connections between skills">
 <table class="graph-table">
 <thead>
 <tr><th scope="col">Skill</th><th scope="col">Points to</th><th scope="col">Pointed to by</th></tr>
 </thead>
+{{#groups}}
 <tbody>
+{{#showName}}
+<tr class="graph-group"><th scope="colgroup" colspan="3" id="{{id}}">{{name}}</th></tr>
+{{/showName}}
 {{#nodes}}
 <tr id="{{id}}">
 <th scope="row"><a href="{{href}}">{{name}}</a></th>
@@ -2133,6 +2589,7 @@ a.broken-link:visited { color: var(--broken); }
 </tr>
 {{/nodes}}
 </tbody>
+{{/groups}}
 </table>
 </div>
 
@@ -2142,14 +2599,44 @@ a.broken-link:visited { color: var(--broken); }
 {{#description}}
 <p class="lead">{{description}}</p>
 {{/description}}
-<p class="collection-stats">{{stats}}{{#readmeHref}} · <a href="{{readmeHref}}">About this collection</a>{{/readmeHref}} · <a href="{{root}}reports/diagnostics.html">{{diagnosticsSummary}}</a></p>
-{{#families}}
+<p class="collection-stats">{{stats}}{{#readmeHref}} · <a href="{{readmeHref}}">{{strings.aboutThisCollection}}</a>{{/readmeHref}} · <a href="{{root}}reports/diagnostics.html">{{diagnosticsSummary}}</a></p>
+{{#hasSkills}}
+<div class="skill-filter" hidden{{#listHref}} data-list="{{listHref}}"{{/listHref}}>
+<label for="Skill-filter">{{strings.filterSkills}}</label>
+<input type="search" id="Skill-filter" autocomplete="off" aria-controls="Skill-matches">
+<p class="filter-status" id="Skill-filter-status" aria-live="polite"></p>
+<ul class="cards" id="Skill-matches" hidden></ul>
+</div>
+{{/hasSkills}}
+{{#hasJumpList}}
+<nav class="jump-list" aria-labelledby="Groups">
+<h2 id="Groups">{{strings.groups}}</h2>
+<ul>
+{{#groups}}
+<li><a href="#{{id}}">{{name}}</a> <span class="count">{{count}}</span></li>
+{{/groups}}
+</ul>
+</nav>
+{{/hasJumpList}}
+<div class="skill-groups">
+{{#groups}}
 <section class="family" aria-labelledby="{{id}}">
 <h2 id="{{id}}">{{name}} <span class="count">{{count}}</span></h2>
+{{#compact}}
+<ul class="skill-names">
+{{#skills}}
+<li><a href="{{href}}">{{name}}</a>{{#folder}} <span class="path">{{folder}}</span>{{/folder}}</li>
+{{/skills}}
+</ul>
+{{/compact}}
+{{^compact}}
 <ul class="cards">
 {{#skills}}
 <li class="card">
 <h3><a href="{{href}}">{{name}}</a></h3>
+{{#folder}}
+<p class="path">{{folder}}</p>
+{{/folder}}
 {{#description}}
 <p class="card-description">{{description}}</p>
 {{/description}}
@@ -2157,11 +2644,13 @@ a.broken-link:visited { color: var(--broken); }
 </li>
 {{/skills}}
 </ul>
+{{/compact}}
 </section>
-{{/families}}
+{{/groups}}
+</div>
 {{#hasLoose}}
 <section class="family" aria-labelledby="Documents">
-<h2 id="Documents">Other documents <span class="count">{{looseCount}}</span></h2>
+<h2 id="Documents">{{strings.otherDocuments}} <span class="count">{{looseCount}}</span></h2>
 <ul class="link-list">
 {{#loose}}
 <li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
@@ -2169,9 +2658,9 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 </section>
 {{/hasLoose}}
-{{^families}}
-<p>This collection has no skills yet: a skill is a folder with a <code>SKILL.md</code> file.</p>
-{{/families}}
+{{^groups}}
+<p>{{strings.noSkills}}</p>
+{{/groups}}
 
 """#,
         "layout.mustache": #"""
@@ -2204,10 +2693,11 @@ a.broken-link:visited { color: var(--broken); }
 {{/standalone}}
 </head>
 <body class="page-{{pageKind}}">
-<a class="skip-link" href="#Content">Skip to content</a>
+<a class="skip-link" href="#Content">{{strings.skipToContent}}</a>
 {{> topbar}}
 <div class="layout{{#hasToc}} has-toc{{/hasToc}}">
 {{> sidebar}}
+{{> toc}}
 <main id="Content" tabindex="-1">
 {{> breadcrumbs}}
 <article class="page">
@@ -2215,16 +2705,21 @@ a.broken-link:visited { color: var(--broken); }
 </article>
 {{> pager}}
 </main>
-{{> toc}}
 </div>
 <footer class="site-footer">
-<p>{{siteTitle}} · built with Skillbook{{#sourceHref}} · <a href="{{sourceHref}}">Markdown source of this page</a>{{/sourceHref}}</p>
+<p>{{siteTitle}} · {{strings.builtWith}}{{#sourceHref}} · <a href="{{sourceHref}}">{{strings.markdownSource}}</a>{{/sourceHref}}</p>
 </footer>
 {{^standalone}}
 {{#hasHighlight}}
 <script src="{{root}}assets/highlight.min.js" defer></script>
 {{/hasHighlight}}
 <script src="{{root}}assets/site.js" defer></script>
+{{#isHome}}
+<script src="{{root}}assets/home-filter.js" defer></script>
+{{/isHome}}
+{{#hasReportFilter}}
+<script src="{{root}}assets/report-filter.js" defer></script>
+{{/hasReportFilter}}
 {{#hasSearchScript}}
 <script src="{{root}}assets/search.js" defer></script>
 <script src="{{root}}assets/search-ui.js" defer></script>
@@ -2235,36 +2730,36 @@ a.broken-link:visited { color: var(--broken); }
 
 """#,
         "metadata-value.mustache": #"""
-{{#isText}}{{text}}{{/isText}}{{#isEmpty}}<span class="empty">(empty)</span>{{/isEmpty}}{{#isList}}<ul>{{#items}}<li>{{> metadata-value}}</li>{{/items}}</ul>{{/isList}}{{#isMap}}<dl>{{#entries}}<dt>{{key}}</dt><dd>{{> metadata-value}}</dd>{{/entries}}</dl>{{/isMap}}
+{{#isText}}{{{textHTML}}}{{/isText}}{{#isEmpty}}<span class="empty">(empty)</span>{{/isEmpty}}{{#isList}}<ul>{{#items}}<li>{{> metadata-value}}</li>{{/items}}</ul>{{/isList}}{{#isMap}}<dl>{{#entries}}<dt>{{key}}</dt><dd>{{> metadata-value}}</dd>{{/entries}}</dl>{{/isMap}}
 """#,
         "metadata.mustache": #"""
 {{#hasMetadata}}
-<section class="metadata" aria-labelledby="Metadata">
-<h2 id="Metadata">{{metadataTitle}}</h2>
+<details class="metadata" open>
+<summary><h2 id="Metadata">{{metadataTitle}}</h2></summary>
 <dl>
 {{#metadata}}
 <dt>{{key}}</dt>
 <dd>{{> metadata-value}}</dd>
 {{/metadata}}
 </dl>
-</section>
+</details>
 {{/hasMetadata}}
 
 """#,
         "not-found.mustache": #"""
 <h1>{{pageTitle}}</h1>
-<p class="lead">There is no page at this address. It may have moved when a skill was renamed.</p>
-<p><a href="{{root}}index.html">Go to the list of skills</a> or use the search box above.</p>
+<p class="lead">{{strings.notFoundLead}}</p>
+<p><a href="{{root}}index.html">{{strings.goHome}}</a> or use the search box above.</p>
 
 """#,
         "pager.mustache": #"""
 {{#pager}}
-<nav class="pager" aria-label="Previous and next">
+<nav class="pager" aria-label="{{strings.previousAndNext}}">
 {{#previous}}
-<a class="pager-previous" href="{{href}}" rel="prev"><span class="pager-label">Previous</span> <span class="pager-title">{{title}}</span></a>
+<a class="pager-previous" href="{{href}}" rel="prev"><span class="pager-label">{{strings.previous}}</span> <span class="pager-title">{{title}}</span></a>
 {{/previous}}
 {{#next}}
-<a class="pager-next" href="{{href}}" rel="next"><span class="pager-label">Next</span> <span class="pager-title">{{title}}</span></a>
+<a class="pager-next" href="{{href}}" rel="next"><span class="pager-label">{{strings.next}}</span> <span class="pager-title">{{title}}</span></a>
 {{/next}}
 </nav>
 {{/pager}}
@@ -2274,18 +2769,22 @@ a.broken-link:visited { color: var(--broken); }
 {{#hasReferences}}
 <section class="relations" aria-labelledby="References">
 <h2 id="References">{{referencesTitle}}</h2>
-<ul class="link-list">
-{{#references}}
-<li><a href="{{href}}">{{title}}</a> <span class="path">{{path}}</span></li>
-{{/references}}
-</ul>
+{{#documentTree}}
+{{> document-tree}}
+{{/documentTree}}
 </section>
 {{/hasReferences}}
 {{#hasConnections}}
 <section class="relations" aria-labelledby="Connections">
-<h2 id="Connections">Connections</h2>
+<h2 id="Connections">{{strings.connections}}</h2>
+{{#neighbourhoodSVG}}
+<figure class="neighbourhood-figure">
+{{{neighbourhoodSVG}}}
+<figcaption>{{strings.neighbourhoodCaption}}</figcaption>
+</figure>
+{{/neighbourhoodSVG}}
 {{#hasRelated}}
-<h3 id="Related">Related skills</h3>
+<h3 id="Related">{{strings.relatedSkills}}</h3>
 <ul class="link-list">
 {{#related}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
@@ -2293,7 +2792,7 @@ a.broken-link:visited { color: var(--broken); }
 </ul>
 {{/hasRelated}}
 {{#hasReferencedBy}}
-<h3 id="Referenced-by">Referenced by</h3>
+<h3 id="Referenced-by">{{strings.referencedBy}}</h3>
 <ul class="link-list">
 {{#referencedBy}}
 <li><a href="{{href}}">{{name}}</a> <span class="how">{{how}}</span></li>
@@ -2304,12 +2803,28 @@ a.broken-link:visited { color: var(--broken); }
 {{/hasConnections}}
 
 """#,
+        "report-filter.mustache": #"""
+<form class="report-filter" role="search" aria-label="{{strings.filterFindings}}" hidden>
+{{#filter.hasSeverities}}
+<fieldset>
+<legend>{{strings.severity}}</legend>
+{{#filter.severities}}
+<label><input type="checkbox" name="severity" value="{{severity}}" checked> {{severity}}</label>
+{{/filter.severities}}
+</fieldset>
+{{/filter.hasSeverities}}
+<label for="Filter-skill">{{strings.skillOrFile}}</label>
+<input type="search" id="Filter-skill" name="skill" autocomplete="off">
+<p class="filter-status" aria-live="polite"></p>
+</form>
+
+"""#,
         "search.mustache": #"""
 <h1>{{pageTitle}}</h1>
 <form class="search-page-form" action="search.html" method="get" role="search">
-<label for="search-page-input">Search the skills</label>
+<label for="search-page-input">{{strings.searchTheSkills}}</label>
 <input type="search" id="search-page-input" name="q" autocomplete="off">
-<button type="submit">Search</button>
+<button type="submit">{{strings.search}}</button>
 </form>
 <div id="search-results" aria-live="polite">
 <p class="search-hint">{{hint}}</p>
@@ -2318,7 +2833,7 @@ a.broken-link:visited { color: var(--broken); }
 """#,
         "sidebar.mustache": #"""
 <nav class="sidebar" id="Sidebar" aria-label="Skills">
-<p class="sidebar-home"><a href="{{root}}index.html"{{#isHome}} aria-current="page"{{/isHome}}>All skills</a></p>
+<p class="sidebar-home"><a href="{{root}}index.html"{{#isHome}} aria-current="page"{{/isHome}}>{{strings.allSkills}}</a></p>
 {{#sidebar.families}}
 <details class="sidebar-family"{{#open}} open{{/open}}>
 <summary>{{name}}</summary>
@@ -2326,11 +2841,9 @@ a.broken-link:visited { color: var(--broken); }
 {{#skills}}
 <li{{#current}} class="current"{{/current}}><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{name}}</a>
 {{#hasDocuments}}
-<ul>
-{{#documents}}
-<li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a></li>
-{{/documents}}
-</ul>
+{{#documentTree}}
+{{> document-tree}}
+{{/documentTree}}
 {{/hasDocuments}}
 </li>
 {{/skills}}
@@ -2341,7 +2854,7 @@ a.broken-link:visited { color: var(--broken); }
 <p class="sidebar-more"><a href="{{root}}index.html">{{sidebar.more}}</a></p>
 {{/sidebar.more}}
 <details class="sidebar-family"{{#isReport}} open{{/isReport}}>
-<summary>Reports</summary>
+<summary>{{strings.reports}}</summary>
 <ul>
 {{#sidebar.reports}}
 <li><a href="{{href}}"{{#isPage}} aria-current="page"{{/isPage}}>{{title}}</a></li>
@@ -2365,28 +2878,126 @@ a.broken-link:visited { color: var(--broken); }
 {{> relations}}
 
 """#,
+        "strings/en.strings": #"""
+# Interface strings of the default theme, English. One `key = value` a line; a theme may add a
+# file for its language (strings/<language>.strings) or replace this one. Keys missing from a
+# language's file fall back to these.
+skipToContent = Skip to content
+skillsMenu = Skills menu
+searchTheSkills = Search the skills
+searchPlaceholder = Search
+darkTheme = Dark theme
+allSkills = All skills
+reports = Reports
+diagnostics = Diagnostics
+duplicates = Duplicates
+skillGraph = Skill graph
+onThisPage = On this page
+breadcrumb = Breadcrumb
+previousAndNext = Previous and next
+previous = Previous
+next = Next
+builtWith = built with Skillbook
+markdownSource = Markdown source of this page
+aboutThisSkill = About this skill
+frontmatter = Frontmatter
+references = References
+documents = Documents
+connections = Connections
+relatedSkills = Related skills
+referencedBy = Referenced by
+neighbourhoodCaption = Pointed to by, on the left; points to, on the right.
+groups = Groups
+filterSkills = Filter skills by name or description
+aboutThisCollection = About this collection
+otherDocuments = Other documents
+noSkills = This collection has no skills yet: a skill is a folder with a SKILL.md file.
+search = Search
+filterFindings = Filter the findings
+severity = Severity
+skillOrFile = Skill or file
+byCode = By code
+code = Code
+findings = Findings
+files = Files
+allCodes = All codes
+pageNotFound = Page not found
+notFoundLead = There is no page at this address. It may have moved when a skill was renamed.
+goHome = Go to the list of skills
+home = Home
+
+"""#,
+        "strings/zh-Hans.strings": #"""
+# 默认主题的界面文字，简体中文。缺少的键使用 en.strings 中的英文。
+skipToContent = 跳到正文
+skillsMenu = 技能菜单
+searchTheSkills = 搜索技能
+searchPlaceholder = 搜索
+darkTheme = 深色主题
+allSkills = 全部技能
+reports = 报告
+diagnostics = 诊断
+duplicates = 重复内容
+skillGraph = 技能关系图
+onThisPage = 本页内容
+breadcrumb = 导航路径
+previousAndNext = 上一页和下一页
+previous = 上一页
+next = 下一页
+builtWith = 由 Skillbook 生成
+markdownSource = 本页的 Markdown 源文件
+aboutThisSkill = 关于此技能
+frontmatter = 前置元数据
+references = 参考文档
+documents = 文档
+connections = 关联
+relatedSkills = 相关技能
+referencedBy = 被以下内容引用
+neighbourhoodCaption = 左侧指向此技能，右侧为此技能指向的技能。
+groups = 分组
+filterSkills = 按名称或描述筛选技能
+aboutThisCollection = 关于本合集
+otherDocuments = 其他文档
+noSkills = 本合集还没有技能：技能是一个包含 SKILL.md 文件的文件夹。
+search = 搜索
+filterFindings = 筛选问题
+severity = 严重程度
+skillOrFile = 技能或文件
+byCode = 按代码
+code = 代码
+findings = 问题数
+files = 文件数
+allCodes = 全部代码
+pageNotFound = 找不到页面
+notFoundLead = 此地址没有页面。技能改名后页面可能已移动。
+goHome = 前往技能列表
+home = 首页
+
+"""#,
         "toc.mustache": #"""
 {{#hasToc}}
-<aside class="toc" aria-labelledby="Toc-title">
-<h2 id="Toc-title">On this page</h2>
+<nav class="toc" aria-labelledby="Toc-title">
+<details class="toc-box" open>
+<summary id="Toc-title">{{strings.onThisPage}}</summary>
 <ul>
 {{#toc}}
 <li class="toc-level-{{level}}"><a href="{{href}}">{{text}}</a></li>
 {{/toc}}
 </ul>
-</aside>
+</details>
+</nav>
 {{/hasToc}}
 
 """#,
         "topbar.mustache": #"""
 <header class="topbar">
-<button type="button" class="icon-button sidebar-toggle" aria-controls="Sidebar" aria-expanded="false" hidden><span aria-hidden="true">☰</span><span class="visually-hidden">Skills menu</span></button>
+<button type="button" class="icon-button sidebar-toggle" aria-controls="Sidebar" aria-expanded="false" hidden><span aria-hidden="true">☰</span><span class="visually-hidden">{{strings.skillsMenu}}</span></button>
 <a class="site-title" href="{{root}}index.html">{{siteTitle}}</a>
 <form class="search-form" action="{{root}}search.html" method="get" role="search">
-<label class="visually-hidden" for="search-input">Search the skills</label>
-<input type="search" id="search-input" name="q" placeholder="Search" autocomplete="off">
+<label class="visually-hidden" for="search-input">{{strings.searchTheSkills}}</label>
+<input type="search" id="search-input" name="q" placeholder="{{strings.searchPlaceholder}}" autocomplete="off">
 </form>
-<button type="button" class="icon-button theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span><span class="visually-hidden">Dark theme</span></button>
+<button type="button" class="icon-button theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span><span class="visually-hidden">{{strings.darkTheme}}</span></button>
 </header>
 
 """#,

@@ -12,6 +12,9 @@ import Foundation
 /// severity:                                 # per-code severity: off, note, warning, error
 ///   orphan-reference: off
 /// duplicate_rules: true                     # let `check` report duplicate-rule
+/// language: zh-Hans                          # the pages' language (guessed from the text when absent)
+/// groups:                                    # how the site groups skills: names or globs
+///   Foundations: [hig-foundations-*]
 /// ```
 public struct CollectionConfig: Sendable, Equatable {
     public static let fileName = "skillbook.yml"
@@ -40,10 +43,26 @@ public struct CollectionConfig: Sendable, Equatable {
     /// Where each code of `severity` is written, for diagnostics about it.
     public var severityLocations: [String: SourceLocation] = [:]
     public var duplicateRules = false
+    /// The language of the collection's text as a BCP 47 tag (`en`, `zh-Hans`), when set.
+    public var language: String?
+    /// Named groups of skills for the site, in the order written: each a list of skill names or
+    /// globs over names and folders.
+    public var groups: [Group] = []
     /// Where the configuration was read from, when it was.
     public var path: String?
 
     public init() {}
+
+    /// A group of `groups:`: its name and the patterns of its members.
+    public struct Group: Sendable, Equatable {
+        public var name: String
+        public var patterns: [String]
+
+        public init(name: String, patterns: [String]) {
+            self.name = name
+            self.patterns = patterns
+        }
+    }
 
     /// Reads `explicitPath`, else `skillbook.yml` in `root` when it exists, else the defaults.
     /// A missing explicit file or a malformed one is reported; known keys that are malformed
@@ -107,6 +126,30 @@ public struct CollectionConfig: Sendable, Equatable {
         case "site_root": siteRoot = string()
         case "external_skills": externalSkills = strings()
         case "ignore": ignore = strings()
+        case "language":
+            if let text = string() {
+                if text.range(of: "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", options: .regularExpression) != nil {
+                    language = text
+                } else {
+                    diagnostics.append(Diagnostic(.error, code: "invalid-config", "`language` must be a language tag such as `en` or `zh-Hans`, found `\(text)`",
+                                                  at: entry.location))
+                }
+            }
+        case "groups":
+            guard case .map(let items) = entry.value else {
+                diagnostics.append(Diagnostic(.error, code: "invalid-config", "`groups` must map group names to lists of skill names or globs",
+                                              at: entry.location))
+                return
+            }
+            for item in items {
+                switch item.value {
+                case .string(let text): groups.append(Group(name: item.key, patterns: [text]))
+                case .list(let values): groups.append(Group(name: item.key, patterns: values.map(\.displayText)))
+                default:
+                    diagnostics.append(Diagnostic(.error, code: "invalid-config", "group `\(item.key)` must be a list of skill names or globs",
+                                                  at: item.location))
+                }
+            }
         case "duplicate_rules":
             let text = string()?.lowercased()
             duplicateRules = ["true", "yes", "on"].contains(text ?? "")
@@ -129,7 +172,7 @@ public struct CollectionConfig: Sendable, Equatable {
         default:
             diagnostics.append(Diagnostic(.warning, code: "invalid-config", "unknown configuration key `\(entry.key)`",
                                           at: entry.location,
-                                          suggestion: "known keys: title, description, base_url, site_root, external_skills, ignore, severity, duplicate_rules"))
+                                          suggestion: "known keys: \(Self.knownKeys)"))
         }
     }
 

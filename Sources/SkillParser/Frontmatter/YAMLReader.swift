@@ -25,12 +25,7 @@ enum YAMLReader {
         // libyaml rechecks every open flow collection at each token: quadratic in the nesting, so
         // 50,000 nested `{a: ` take minutes. Far past any real frontmatter, it is not parsed at all.
         if let deepest = deepFlowNesting(bytes) {
-            return Result(entries: nil, diagnostics: [
-                Diagnostic(.error, code: "yaml-alias-limit",
-                           "frontmatter nests more than \(maximumFlowNesting) `[` or `{` deep; it was not read",
-                           at: SourceLocation(file: file, line: firstLine + deepest),
-                           suggestion: "write the values out flat, one `key: value` per line"),
-            ])
+            return Result(entries: nil, diagnostics: [flowNestingProblem(file: file, line: firstLine + deepest)])
         }
         return bytes.withUnsafeBufferPointer { buffer -> Result in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
@@ -55,15 +50,20 @@ enum YAMLReader {
                 ])
             }
             let entries = walker.entries(of: root, in: &document, depth: 0)
-            if let limit = walker.limitHit {
-                walker.diagnostics.append(Diagnostic(
-                    .error, code: "yaml-alias-limit",
-                    "frontmatter expands to more than \(InputLimits.maximumYAMLValues) values or nests more than \(InputLimits.maximumYAMLDepth) levels deep (through aliases); the rest was not read",
-                    at: limit,
-                    suggestion: "write the values out instead of repeating aliases (`*name`), and keep frontmatter flat"))
-            }
+            if let limit = walker.limitHit { walker.diagnostics.append(aliasLimitProblem(at: limit)) }
             return Result(entries: entries, diagnostics: walker.diagnostics)
         }
+    }
+
+    static func flowNestingProblem(file: String, line: Int) -> Diagnostic {
+        Diagnostic(.error, code: "yaml-alias-limit", "YAML nests more than \(maximumFlowNesting) `[` or `{` deep; it was not read",
+                   at: SourceLocation(file: file, line: line), suggestion: "write the values out flat, one `key: value` per line")
+    }
+
+    static func aliasLimitProblem(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.error, code: "yaml-alias-limit",
+                   "YAML expands to more than \(InputLimits.maximumYAMLValues) values or nests more than \(InputLimits.maximumYAMLDepth) levels deep (through aliases); the rest was not read",
+                   at: location, suggestion: "write the values out instead of repeating aliases (`*name`), and keep frontmatter flat")
     }
 
     /// Flow nesting past which a block is refused before libyaml sees it.
@@ -94,6 +94,32 @@ enum YAMLReader {
             }
         }
         return nil
+    }
+
+    /// Reads a whole YAML document of any shape (a map, a list or a scalar): for files such as
+    /// `action.yml` and `.pre-commit-hooks.yaml` whose validity tests check. `nil` with a
+    /// diagnostic when it does not parse; an empty document is `.null`.
+    static func readDocument(_ text: String, file: String) -> (value: YAMLValue?, diagnostics: [Diagnostic]) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            return (nil, [Diagnostic(.error, code: "invalid-yaml", "could not start the YAML parser", at: SourceLocation(file: file, line: 1))])
+        }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        if let deepest = deepFlowNesting(bytes) { return (nil, [flowNestingProblem(file: file, line: 1 + deepest)]) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var document = yaml_document_t()
+            guard yaml_parser_load(&parser, &document) != 0 else {
+                return (nil, [problem(of: parser, file: file, firstLine: 1)])
+            }
+            defer { yaml_document_delete(&document) }
+            guard let root = yaml_document_get_root_node(&document) else { return (.null, []) }
+            var walker = Walker(file: file, firstLine: 1)
+            let value = walker.value(of: root, in: &document, depth: 0)
+            return (value, walker.diagnostics + (walker.limitHit.map { [aliasLimitProblem(at: $0)] } ?? []))
+        }
     }
 
     private static func problem(of parser: yaml_parser_t, file: String, firstLine: Int) -> Diagnostic {

@@ -11,6 +11,12 @@ enum CommandLineRunner {
         GraphCommand.self,
         SlugsCommand.self,
         ExplainCommand.self,
+        NewCommand.self,
+        FormatCommand.self,
+        ExportCommand.self,
+        InitCommand.self,
+        CompletionCommand.self,
+        ManCommand.self,
     ]
 
     static let version = "0.1.0"
@@ -58,7 +64,11 @@ enum CommandLineRunner {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            console.error("error: unknown command '\(first)'\n\n" + topLevelHelp())
+            // Name the nearest command rather than print the whole help over the mistake.
+            let nearest = NearestWord.to(first, among: commands.map { $0.spec.name } + ["help", "--help", "--version"])
+            let hint = nearest.map { "; did you mean '\($0)'?" } ?? ""
+            let kind = first.hasPrefix("-") ? "option" : "command"
+            console.error("error: unknown \(kind) '\(first)'\(hint)\nSee 'skillbook --help' for the commands.\n")
             return .failure
         }
         do {

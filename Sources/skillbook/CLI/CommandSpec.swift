@@ -18,6 +18,8 @@ struct CommandSpec: Sendable {
         var optional = true
         /// Accepts any number of values.
         var repeating = false
+        /// Values shell completion offers (codes for `explain`); not a closed set when parsing.
+        var completions: [String]? = nil
     }
 
     var name: String

@@ -29,9 +29,13 @@ enum ContentRoot {
 
     /// A closure that turns root-relative paths into paths relative to the current folder.
     static func displayPath(for graph: SkillGraph) -> @Sendable (String) -> String {
+        displayPath(forRoot: graph.root)
+    }
+
+    /// The same for a root given as an absolute, resolved path.
+    static func displayPath(forRoot root: String) -> @Sendable (String) -> String {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
             .resolvingSymlinksInPath().path
-        let root = graph.root
         let prefix: String
         if root == cwd {
             prefix = ""

@@ -32,11 +32,13 @@ struct ParsedArguments: Sendable {
                 }
             } else {
                 guard argument.count == 2, let option = spec.options.first(where: { $0.short == argument.last }) else {
-                    throw .unknownOption(argument)
+                    throw .unknownOption(argument, nearest: spec.nearestOption(to: argument))
                 }
                 name = option.name
             }
-            guard let option = spec.options.first(where: { $0.name == name }) else { throw .unknownOption(argument) }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw .unknownOption(argument, nearest: spec.nearestOption(to: "--" + name))
+            }
             if option.valueName == nil {
                 if inlineValue != nil { throw .unexpectedValue(option: name) }
                 flags.insert(name)
@@ -66,7 +68,8 @@ struct ParsedArguments: Sendable {
 
 enum UsageError: Error, Equatable, CustomStringConvertible {
     case helpRequested
-    case unknownOption(String)
+    /// An option the command does not have, with the nearest one it does (`--format`), if any.
+    case unknownOption(String, nearest: String?)
     case unexpectedValue(option: String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, choices: [String])
@@ -78,7 +81,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .helpRequested: "help requested"
-        case .unknownOption(let option): "unknown option '\(option)'"
+        case .unknownOption(let option, let nearest):
+            "unknown option '\(option)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
         case .unexpectedValue(let option): "option '--\(option)' takes no value"
         case .missingValue(let option): "option '--\(option)' needs a value"
         case .invalidValue(let option, let value, let choices):

@@ -18,8 +18,9 @@ enum BuildFindings {
         let duplicates = clusters.filter { !$0.boilerplate }.map { cluster in
             DuplicateGroup(title: shortened(cluster.representative), detail: "\(cluster.count) statements \(spread(cluster))",
                            members: cluster.members.map { member in
-                               DuplicateGroup.Member(location: member.location, text: member.match == .exact ? "" : member.text,
-                                                     note: note(member))
+                               let ownSpan = member.span.flatMap { $0.inRepresentative ? nil : $0.start..<$0.end }
+                               return DuplicateGroup.Member(location: member.location, text: member.match == .exact ? "" : member.text,
+                                                            note: note(member), matched: ownSpan)
                            })
         }
         let boilerplate = clusters.filter(\.boilerplate).map { cluster in
@@ -43,7 +44,11 @@ enum BuildFindings {
         switch member.match {
         case .exact: return "\(skill): exact"
         case .near: return "\(skill): near, \(percent(member.similarity)) similar"
-        case .contained: return "\(skill): restated inside, \(percent(member.similarity))"
+        case .contained:
+            if let span = member.span, span.inRepresentative {
+                return "\(skill): restated inside the first statement as “\(span.text)”, \(percent(member.similarity))"
+            }
+            return "\(skill): restates the first statement inside, \(percent(member.similarity))"
         case .sharedSentence: return "\(skill): shares a sentence, \(percent(member.similarity))"
         case .linked: return "\(skill): linked through another statement"
         }

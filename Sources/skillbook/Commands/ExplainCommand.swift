@@ -8,7 +8,8 @@ enum ExplainCommand: Command {
     static let spec = CommandSpec(
         name: "explain",
         summary: "Explain a diagnostic code of 'skillbook check'.",
-        positionals: [.init(name: "CODE", help: "A code such as broken-anchor; without one, list every code.")],
+        positionals: [.init(name: "CODE", help: "A code such as broken-anchor; without one, list every code.",
+                             completions: Checks.codes.map(\.code))],
         discussion: """
             EXAMPLE:
               skillbook explain broken-anchor

@@ -31,6 +31,20 @@ import TestSupport
         #expect(shares.top3 >= 0.9, "top 3 for \(shares.top3): \(misses)")
     }
 
+    @Test func figuresCountFirstTopThreeAndMeanReciprocalRank() {
+        let figures = SearchRelevance.Figures(ranks: [1, 2, nil, 4])
+        #expect(figures.queries == 4)
+        #expect(figures.first == 1)
+        #expect(figures.topThree == 2)
+        #expect(abs(figures.meanReciprocalRank - (1 + 0.5 + 0 + 0.25) / 4) < 1e-12)
+    }
+
+    @Test func bothStandsForTheTwoHIGCollectionsOnly() throws {
+        let relevance = try SearchRelevance(tsv: "both\ttouch\ta.md\nswiftui-expert\tstate\tb.md\n")
+        #expect(relevance.judgements(for: "swiftui-expert").map(\.query) == ["state"])
+        #expect(relevance.judgements(for: "hig-doctor").map(\.query) == ["touch"])
+    }
+
     @Test func readsTheSetAndRejectsMalformedLines() throws {
         let relevance = try SearchRelevance(tsv: "# comment\nboth\ttouch\ta.md\nhig-doctor\tx\tb.md\n")
         #expect(relevance.judgements(for: "apple-hig-skills").map(\.query) == ["touch"])

@@ -1,0 +1,171 @@
+import Foundation
+@testable import SkillParser
+import Testing
+import TestSupport
+@testable import SkillChecks
+@testable import SkillDuplicates
+@testable import SkillSearch
+@testable import SiteBuilder
+
+/// The site of a large collection: reports split in pages of bounded size, groups that come from
+/// the collection, a home page that stays small, light pages.
+@Suite struct SiteScaleTests {
+    static func skill(_ name: String, folder: String? = nil, category: String? = nil) -> Skill {
+        let folder = folder ?? name
+        var frontmatter = "---\nname: \(name)\ndescription: About \(name).\n"
+        if let category { frontmatter += "category: \(category)\n" }
+        frontmatter += "---\n"
+        var diagnostics: [Diagnostic] = []
+        let document = MarkdownDocument(path: "\(folder)/SKILL.md", text: frontmatter + "# \(name)\n", diagnostics: &diagnostics)
+        let manifest = SkillManifest(entries: document.frontmatter?.entries ?? [], diagnostics: &diagnostics)
+        return Skill(name: name, folder: folder, skillFile: "\(folder)/SKILL.md", manifest: manifest, documents: [])
+    }
+
+    @Test func pagingKeepsEachPageWithinItsBudget() {
+        #expect(ReportPaging.split([], budget: 10) == [0..<0])
+        #expect(ReportPaging.split([4, 4, 4, 4, 4], budget: 10) == [0..<2, 2..<4, 4..<5])
+        // An item heavier than the budget gets a page of its own.
+        #expect(ReportPaging.split([3, 30, 3], budget: 10) == [0..<1, 1..<2, 2..<3])
+        #expect(ReportPaging.path("reports/diagnostics/broken-link", part: 1) == "reports/diagnostics/broken-link.html")
+        #expect(ReportPaging.path("reports/diagnostics/broken-link", part: 3) == "reports/diagnostics/broken-link-3.html")
+    }
+
+    @Test func theDiagnosticsReportPutsErrorsFirstAndSplitsLargeCodes() {
+        func finding(_ severity: Severity, _ code: String, _ line: Int) -> Diagnostic {
+            Diagnostic(severity, code: code, "a finding", at: SourceLocation(file: "a/SKILL.md", line: line))
+        }
+        let diagnostics = (1...40).map { finding(.warning, "unknown-field", $0) } + (1...3).map { finding(.error, "broken-link", $0) }
+            + [finding(.warning, "orphan-reference", 1)]
+        let small = DiagnosticsReport(diagnostics)
+        #expect(small.codes.map(\.code) == ["broken-link", "unknown-field", "orphan-reference"])
+        #expect(!small.isSplit && small.pages.isEmpty)
+        let large = DiagnosticsReport(diagnostics, budget: 5_000)
+        #expect(large.isSplit)
+        let unknown = try! #require(large.code("unknown-field"))
+        #expect(unknown.parts.count > 1)
+        #expect(unknown.parts.map(\.count).reduce(0, +) == 40)
+        #expect(large.pages.first?.path == "reports/diagnostics/broken-link.html")
+        #expect(large.pages.contains { $0.path == "reports/diagnostics/unknown-field-2.html" })
+    }
+
+    @Test func theDuplicatesReportShowsTheLargestClustersFirst() {
+        func cluster(_ title: String, _ size: Int) -> DuplicateGroup {
+            DuplicateGroup(title: title, members: (1...size).map {
+                DuplicateGroup.Member(location: SourceLocation(file: "a/SKILL.md", line: $0), text: "")
+            })
+        }
+        let report = DuplicatesReport([cluster("two", 2), cluster("five", 5), cluster("other two", 2), cluster("three", 3)])
+        #expect(report.clusters.map(\.title) == ["five", "three", "two", "other two"])
+        #expect(!report.isSplit)
+        #expect(DuplicatesReport((1...50).map { cluster("c\($0)", 4) }, budget: 5_000).pages.count > 1)
+    }
+
+    @Test func groupsComeFromTheConfigurationThenFoldersThenCategoriesThenPrefixes() {
+        var config = CollectionConfig()
+        config.groups = [CollectionConfig.Group(name: "Chosen", patterns: ["pick-*"])]
+        let skills = [
+            Self.skill("pick-one"), Self.skill("pick-two", category: "tools"),
+            Self.skill("alex", folder: "squad/alex"), Self.skill("rex", folder: "squad/rex"), Self.skill("squad"),
+            Self.skill("hammer", category: "tools"),
+            Self.skill("web-react"), Self.skill("web-vue"), Self.skill("lonely"),
+        ]
+        let groups = SkillGroups.group(skills, config: config)
+        #expect(groups.map(\.name) == ["Chosen", "squad", "tools", "web", "Other skills"])
+        #expect(groups.map(\.source) == [.config, .folder, .category, .prefix, .rest])
+        #expect(groups[1].skills.map(\.name) == ["alex", "rex", "squad"])
+        #expect(groups[4].skills.map(\.name) == ["lonely"])
+    }
+
+    @Test func aLargeCatchAllGroupIsSplitByFirstLetter() {
+        let skills = (0..<200).map { Self.skill(["apple", "berry", "cherry", "2fa"][$0 % 4] + "\($0)x") }
+        let groups = SkillGroups.group(skills)
+        #expect(groups.map(\.name) == ["Skills: #", "Skills: A", "Skills: B", "Skills: C"])
+        #expect(groups.map(\.skills.count).reduce(0, +) == 200)
+    }
+
+    @Test func aLargeCollectionHasASmallHomePageWithAJumpListAndALazyList() throws {
+        var files: [String: String] = [:]
+        for index in 0..<(HomePage.cardLimit + 10) {
+            let name = "skill-\(index)"
+            files["\(name)/SKILL.md"] = "---\nname: \(name)\ndescription: \(String(repeating: "A long description. ", count: 20))\n---\n# \(name)\n"
+        }
+        let tree = try FixtureTree(files)
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let home = try SiteFixtures.read(output, "index.html")
+        #expect(home.contains("<ul class=\"skill-names\">"))
+        #expect(!home.contains("A long description."))
+        #expect(home.contains("data-list=\"skills.js\""))
+        #expect(home.contains("home-filter.js"))
+        let list = try SiteFixtures.read(output, "skills.js")
+        #expect(list.hasPrefix("window.skillbookSkills=[[\"skill-0\",\"skill-0/index.html\",\"A long description."))
+        #expect(list.contains("skill-159"))
+    }
+
+    @Test func aSmallCollectionKeepsItsCardsAndWritesNoList() throws {
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(SiteFixtures.collection.path, into: output)
+        #expect(try SiteFixtures.read(output, "index.html").contains("<li class=\"card\">"))
+        #expect(!FileManager.default.fileExists(atPath: output + "/skills.js"))
+    }
+
+    @Test func aSkillPageShowsItsDocumentsAsAFolderTreeAndItsNeighbourhood() throws {
+        let tree = try FixtureTree([
+            "alpha/SKILL.md": "---\nname: alpha\ndescription: A.\n---\n# Alpha\n\nSee `beta`.\n",
+            "alpha/reference/api/one.md": "# One\n",
+            "alpha/reference/api/two.md": "# Two\n",
+            "alpha/reference/guide.md": "# Guide\n",
+            "beta/SKILL.md": "---\nname: beta\ndescription: B.\n---\n# Beta\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        let page = try SiteFixtures.read(output, "alpha/index.html")
+        #expect(page.contains("<span class=\"tree-folder-name\">reference/</span> <span class=\"count\">3 documents</span>"))
+        #expect(page.contains("<span class=\"tree-folder-name\">api/</span> <span class=\"count\">2 documents</span>"))
+        #expect(page.contains("<svg class=\"neighbourhood\""))
+        #expect(page.contains("<a class=\"graph-node\" href=\"../beta/index.html\">"))
+        // Every document counts, whatever folder it is in.
+        #expect(try SiteFixtures.read(output, "index.html").contains("3 documents · 0 rules"))
+    }
+
+    @Test func theLanguageComesFromTheConfigurationOrTheText() throws {
+        let chinese = try FixtureTree([
+            "alpha/SKILL.md": "---\nname: alpha\ndescription: 用于检查界面颜色对比度的技能，适合设计评审。\n---\n# 颜色对比度\n\n正文。\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(chinese.path, into: output)
+        let page = try SiteFixtures.read(output, "alpha/index.html")
+        #expect(page.contains("<html lang=\"zh-Hans\">"))
+        #expect(page.contains("关于此技能"))
+        #expect(page.contains("跳到正文"))
+        let configured = try FixtureTree([
+            "skillbook.yml": "language: en\n",
+            "alpha/SKILL.md": "---\nname: alpha\ndescription: 用于检查界面颜色对比度的技能。\n---\n# 颜色\n",
+        ])
+        let second = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(configured.path, into: second)
+        let english = try SiteFixtures.read(second, "alpha/index.html")
+        #expect(english.contains("<html lang=\"en\">"))
+        #expect(english.contains("About this skill"))
+    }
+
+    @Test func aMissingStringFallsBackToEnglish() {
+        var theme = Theme.standard
+        theme.replace("strings/fr.strings", with: "# French\nskipToContent = Aller au contenu\n")
+        let strings = InterfaceStrings(theme: theme, language: "fr-CA")
+        #expect(strings["skipToContent"] == "Aller au contenu")
+        #expect(strings["onThisPage"] == "On this page")
+        #expect(InterfaceStrings(theme: theme, language: "zh")["onThisPage"] == "本页内容")
+    }
+
+    @Test func frontmatterValuesShowCodeAndABadgeIsNoDescription() throws {
+        let tree = try FixtureTree([
+            "README.md": "# Tools\n\n[![build](https://example.com/b.svg)](https://example.com) ![x](https://example.com/c.svg)\n\nSkills for tools.\n",
+            "alpha/SKILL.md": "---\nname: alpha\ndescription: Use `swift build` first.\n---\n# Alpha\n",
+        ])
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        #expect(try SiteFixtures.read(output, "alpha/index.html").contains("<dd>Use <code>swift build</code> first.</dd>"))
+        #expect(try SiteFixtures.read(output, "index.html").contains("<p class=\"lead\">Skills for tools.</p>"))
+    }
+}
