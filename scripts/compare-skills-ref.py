@@ -39,7 +39,7 @@ SPEC_CODES = {
     "missing-frontmatter", "missing-name", "invalid-name", "name-mismatch", "missing-description",
     "description-too-long", "compatibility-too-long", "unknown-field", "invalid-yaml",
     "frontmatter-not-mapping", "frontmatter-type", "duplicate-key", "unterminated-frontmatter",
-    "frontmatter-accidental-close", "invalid-utf8",
+    "frontmatter-accidental-close", "invalid-utf8", "yaml-flow-style",
 }
 
 

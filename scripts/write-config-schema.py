@@ -35,6 +35,12 @@ schema = {
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
         "ignore": {"description": help["ignore"],
                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "include": {"description": help["include"],
+                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "exclude": {"description": help["exclude"],
+                    "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
+        "related_headings": {"description": help["related_headings"],
+                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "default": []},
         # Every code is a property, so editors complete it with its summary; a code the schema
         # does not know yet is still accepted (skillbook itself warns about unknown codes).
         "severity": {"type": "object", "description": help["severity"],

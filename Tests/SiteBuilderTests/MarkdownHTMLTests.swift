@@ -12,10 +12,7 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
     let tree = try FixtureTree(files)
     let graph = try CollectionLoader.load(root: tree.path)
     let document = try #require(graph.document(at: path))
-    let root = graph.root
-    let resolver = LinkResolver(graph: graph, documentPath: path) { asset in
-        FileManager.default.fileExists(atPath: root + "/" + asset)
-    }
+    let resolver = LinkResolver(graph: graph, documentPath: path)
     return MarkdownHTML(resolver: resolver, graph: graph, document: document, anchoredLines: lines,
                         reservedIDs: []).render()
 }
@@ -127,10 +124,7 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
             "alpha/img/a.png": "png",
         ])
         let graph = try CollectionLoader.load(root: tree.path)
-        let root = graph.root
-        let resolver = LinkResolver(graph: graph, documentPath: "alpha/SKILL.md") {
-            FileManager.default.fileExists(atPath: root + "/" + $0)
-        }
+        let resolver = LinkResolver(graph: graph, documentPath: "alpha/SKILL.md")
         let body = MarkdownHTML(resolver: resolver, graph: graph, document: try #require(graph.document(at: "alpha/SKILL.md")),
                                 anchoredLines: [], reservedIDs: []).render()
         #expect(body.html.contains("<img src=\"img/a.png\" alt=\"local\" loading=\"lazy\">"))

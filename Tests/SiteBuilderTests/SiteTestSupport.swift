@@ -24,8 +24,8 @@ enum SiteFixtures {
     @discardableResult
     static func build(_ root: String, into output: String, theme: Theme = .standard, force: Bool = false,
                       diagnostics: [Diagnostic]? = nil, duplicates: [DuplicateGroup]? = nil) throws -> SiteBuilder.Summary {
-        let graph = try CollectionLoader.load(root: root)
         let config = CollectionConfig.load(root: root).0
+        let graph = try CollectionLoader.load(root: root, config: config)
         var log = StepLog(total: SiteBuilder.steps.count)
         let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: duplicates)
         return try SiteBuilder.build(input, options: SiteOptions(output: output, theme: theme, force: force, highlightScript: nil),

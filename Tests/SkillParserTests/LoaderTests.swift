@@ -62,9 +62,19 @@ import TestSupport
         #expect(graph.documents.map(\.path) == ["a/SKILL.md", "a/alias.md", "a/real.md"])
     }
 
-    @Test func aRootThatIsNotAFolderThrows() {
-        #expect(throws: CollectionLoader.LoadError.self) {
-            try CollectionLoader.load(root: "/nonexistent/skillbook-folder")
+    @Test func aMissingRootAndAFileRootAreToldApart() throws {
+        do {
+            _ = try CollectionLoader.load(root: "/nonexistent/skillbook-folder")
+            Issue.record("a missing root loaded")
+        } catch {
+            #expect("\(error)" == "/nonexistent/skillbook-folder: no such folder; give the folder that holds the skills")
+        }
+        let tree = try FixtureTree(["file.md": "# F\n"])
+        do {
+            _ = try CollectionLoader.load(root: tree.path + "/file.md")
+            Issue.record("a file loaded as a root")
+        } catch {
+            #expect("\(error)".hasSuffix("file.md: not a folder; give the folder that holds the skills"))
         }
     }
 

@@ -124,7 +124,7 @@ import TestSupport
     @Test func missingFolderAndUnknownOptionsExitTwo() throws {
         let missing = try runSkillbook(["check", "/nonexistent/skills"])
         #expect(missing.exitCode == 2)
-        #expect(missing.stderr.contains("not a folder"))
+        #expect(missing.stderr.contains("/nonexistent/skills: no such folder"))
         let usage = try runSkillbook(["check", "--format", "xml"])
         #expect(usage.exitCode == 2)
         #expect(usage.stderr.contains("'xml' is not a valid value for '--format'"))

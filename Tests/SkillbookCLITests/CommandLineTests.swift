@@ -54,7 +54,7 @@ import TestSupport
     @Test func unreadableInputExitsWithTwo() throws {
         let result = try runSkillbook(["graph", "/nonexistent/skillbook-root"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("not a folder"))
+        #expect(result.stderr.contains("no such folder"))
         #expect(result.stdout.isEmpty)
     }
 

@@ -86,7 +86,7 @@ import TestSupport
     @Test func missingFolderIsReported() throws {
         let result = try runSkillbook(["dupes", "/nonexistent/skills"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("not a folder"))
+        #expect(result.stderr.contains("no such folder"))
     }
 
     @Test func helpDescribesTheOptions() throws {

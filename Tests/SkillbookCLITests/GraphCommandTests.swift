@@ -11,7 +11,7 @@ import TestSupport
         let result = try runSkillbook(["graph", tree.path])
         #expect(result.exitCode == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(json["schemaVersion"] as? Int == 2)
+        #expect(json["schemaVersion"] as? Int == 3)
         #expect((json["skills"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["alpha", "beta"])
         #expect(result.stderr.contains("beta/SKILL.md:1:1: warning: frontmatter opened here is never closed"))
         #expect(result.stderr.contains("[unterminated-frontmatter]"))

@@ -10,8 +10,8 @@ import TestSupport
         #expect(result.stdout == "Wrote \(tree.path)/skillbook.yml.\n")
         let text = try tree.read("skillbook.yml")
         for key in Self.settingKeys(text) { #expect(text.contains("\(key):")) }
-        #expect(Self.settingKeys(text) == ["title", "description", "base_url", "site_root", "external_skills", "ignore",
-                                           "severity", "duplicate_rules", "language", "groups"])
+        #expect(Self.settingKeys(text) == ["title", "description", "base_url", "site_root", "external_skills", "ignore", "include", "exclude",
+                                           "related_headings", "severity", "duplicate_rules", "language", "groups"])
         // The file as written means what no file means: check reads it without a word.
         let check = try runSkillbook(["check", tree.path])
         #expect(check.exitCode == 0)

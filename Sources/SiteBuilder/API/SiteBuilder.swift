@@ -30,7 +30,7 @@ public enum SiteBuilder {
         let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
             var plan = SitePlan(graph: input.graph)
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + plan.problems).sorted()
+            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems, input)).sorted()
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
@@ -74,12 +74,19 @@ public enum SiteBuilder {
                 files += 1
                 try folder.commit()
             }
-            return Summary(output: folder.url.path, pages: plan.pages.count, files: files, problems: plan.problems + copied.shadowed, notes: notes,
+            return Summary(output: folder.url.path, pages: plan.pages.count, files: files,
+                           problems: siteProblems(plan.problems + copied.shadowed, input), notes: notes,
                            searchIndex: index.sizes)
         } catch {
             folder.discard()
             throw error
         }
+    }
+
+    /// Problems of the site with the collection's configuration applied (severity, ignore globs,
+    /// suppressions), as `check` applies it to its own.
+    private static func siteProblems(_ problems: [Diagnostic], _ input: SiteInput) -> [Diagnostic] {
+        CheckRunner.configured(problems, graph: input.graph, config: input.config)
     }
 
     /// The error of one page, naming it.

@@ -92,6 +92,8 @@ struct MarkdownHTML {
             html += anchorSpans(for: block.html, state: &state)
             let text = RawHTML.text(of: block.html)
             if !text.isEmpty { html += "<p class=\"raw-html\">\(text.htmlEscaped)</p>\n" }
+            let references = rawReferences(in: block.html, state: &state)
+            if !references.isEmpty { html += "<p class=\"raw-html\">\(references)</p>\n" }
         }
     }
 
@@ -148,6 +150,38 @@ struct MarkdownHTML {
         return html
     }
 
+    /// The images of raw HTML (`<img src>`, `srcset`) shown as ours, and its links and images
+    /// that lead nowhere marked broken, as Markdown's are. A working `<a href>` adds nothing: its
+    /// text is already shown.
+    private func rawReferences(in raw: String, insideLink: Bool = false, state: inout State) -> String {
+        var html = ""
+        for reference in LinkReference.rawHTML(in: raw) {
+            let (resolved, asset) = resolver.resolve(reference.destination)
+            if reference.kind.isImage, let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+                html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
+                continue
+            }
+            if let asset { state.assets.insert(asset) }
+            switch (resolved, reference.kind.isImage) {
+            case (.href(let href), true):
+                if LinkTarget(reference.destination).kind == .external, insideLink {
+                    html += "<span class=\"external-image\">Image: \(href.htmlEscaped)</span>"
+                } else if LinkTarget(reference.destination).kind == .external {
+                    html += "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\">Image: \(href.htmlEscaped)</a>"
+                } else {
+                    html += "<img src=\"\(href.htmlEscaped)\" alt=\"\" loading=\"lazy\">"
+                }
+            case (.href, false):
+                continue
+            case (.brokenAnchor(_, let reason), _), (.broken(let reason), _):
+                let what = reference.kind.isImage ? "missing image" : "broken link"
+                html += "<span class=\"broken-link\" title=\"\((what + ": " + reason).htmlEscaped)\">"
+                    + "\(reference.destination.htmlEscaped)<span class=\"visually-hidden\"> (\(what))</span></span>"
+            }
+        }
+        return html
+    }
+
     // MARK: Inlines
 
     private func inlines(_ content: [Inline], insideLink: Bool = false, state: inout State) -> String {
@@ -172,7 +206,7 @@ struct MarkdownHTML {
             return self.image(image, insideLink: insideLink, state: &state)
         case .html(let raw):
             if RawHTML.isLineBreak(raw) { return "<br>" }
-            return anchorSpans(for: raw, state: &state)
+            return anchorSpans(for: raw, state: &state) + rawReferences(in: raw, insideLink: insideLink, state: &state)
         case .softBreak:
             return "\n"
         case .lineBreak:
@@ -225,14 +259,15 @@ struct MarkdownHTML {
     private func codeSpan(_ span: CodeSpan, insideLink: Bool) -> String {
         let code = "<code>\(span.code.htmlEscaped)</code>"
         guard !insideLink else { return code }
-        let name = span.code.trimmingCharacters(in: .whitespaces)
-        if let skill = graph.skill(named: name), skill.folder != document.skillFolder {
+        switch graph.mention(of: span.code, in: document) {
+        case .skill(let name):
+            guard let skill = graph.skill(named: name) else { return code }
             return "<a class=\"skill-ref\" href=\"\(resolver.href(toPageOf: skill.skillFile).htmlEscaped)\">\(code)</a>"
-        }
-        if let path = CodePath.resolve(name, in: document, graph: graph) {
+        case .path(let path):
             return "<a href=\"\(resolver.href(toPageOf: path).htmlEscaped)\">\(code)</a>"
+        case nil:
+            return code
         }
-        return code
     }
 
     // MARK: Line anchors

@@ -5,22 +5,15 @@ import SkillDuplicates
 import SkillSearch
 
 /// Raw HTML written in a document is never passed through, so a skill cannot put a script or
-/// a style into the site. What survives: the text of an HTML block, line breaks, and the
-/// `id`/`name` anchors that links may point at (as empty `<span id>` elements we write).
+/// a style into the site. What survives: the text of an HTML block, line breaks, the
+/// `id`/`name` anchors that links may point at (as empty `<span id>` elements we write), and the
+/// images and broken links of `<img src>`, `srcset` and `<a href>`, resolved by the graph as
+/// Markdown's are (`MarkdownHTML.rawReferences`).
 enum RawHTML {
-    /// Anchors that raw HTML defines (`<a name="x">`, `<div id="x">`), in document order.
-    static func ids(in markdown: MarkdownDocument) -> [String] {
-        markdown.html.flatMap { ids(in: $0.html) }
-    }
-
+    /// Anchors that raw HTML defines (`<a name="x">`, `<div id="x">`), in document order: the
+    /// graph's rule, so the site writes exactly the anchors `check` accepts.
     static func ids(in html: String) -> [String] {
-        var result: [String] = []
-        for tag in tags(in: stripComments(html)) {
-            for attribute in ["id", "name"] {
-                if let value = attributeValue(attribute, in: tag), !value.isEmpty { result.append(value) }
-            }
-        }
-        return result
+        DocumentAnchors.htmlIDs(in: html)
     }
 
     /// Whether inline HTML is a line break (`<br>`, `<br/>`, `<br />`).
@@ -62,44 +55,5 @@ enum RawHTML {
             result.removeSubrange(open.lowerBound..<end)
         }
         return result
-    }
-
-    /// The opening tags of a fragment, without their angle brackets.
-    private static func tags(in html: String) -> [Substring] {
-        var result: [Substring] = []
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "<") {
-            let after = rest.index(after: open)
-            guard let close = rest[after...].firstIndex(of: ">") else { break }
-            let tag = rest[after..<close]
-            if let first = tag.first, first.isLetter { result.append(tag) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return result
-    }
-
-    private static func attributeValue(_ name: String, in tag: Substring) -> String? {
-        let lowered = tag.lowercased()
-        var searchStart = lowered.startIndex
-        while let range = lowered.range(of: name, range: searchStart..<lowered.endIndex) {
-            searchStart = range.upperBound
-            // The attribute name must stand alone: preceded by whitespace, followed by `=`.
-            guard range.lowerBound > lowered.startIndex,
-                  lowered[lowered.index(before: range.lowerBound)].isWhitespace else { continue }
-            var index = range.upperBound
-            while index < lowered.endIndex, lowered[index].isWhitespace { index = lowered.index(after: index) }
-            guard index < lowered.endIndex, lowered[index] == "=" else { continue }
-            index = lowered.index(after: index)
-            while index < lowered.endIndex, lowered[index].isWhitespace { index = lowered.index(after: index) }
-            guard index < lowered.endIndex else { return nil }
-            // Read the value from the original tag to keep its case.
-            let offset = lowered.distance(from: lowered.startIndex, to: index)
-            let original = tag.dropFirst(offset)
-            if let quote = original.first, quote == "\"" || quote == "'" {
-                return String(original.dropFirst().prefix { $0 != quote })
-            }
-            return String(original.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" })
-        }
-        return nil
     }
 }

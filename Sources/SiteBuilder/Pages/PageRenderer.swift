@@ -77,8 +77,7 @@ struct PageRenderer: Sendable {
         guard let document = site.graph.document(at: path) else {
             return RenderedMarkdown(html: "", assets: [], titleHTML: nil)
         }
-        let resolver = LinkResolver(graph: site.graph, documentPath: path, siteRoot: site.input.config.siteRoot ?? "",
-                                    assetExists: site.assetExists)
+        let resolver = LinkResolver(graph: site.graph, documentPath: path)
         return MarkdownHTML(resolver: resolver, graph: site.graph, document: document,
                             anchoredLines: site.anchoredLines[path] ?? [], reservedIDs: SiteContext.reservedIDs).render()
     }

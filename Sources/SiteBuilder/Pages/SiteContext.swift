@@ -35,8 +35,6 @@ struct SiteContext: Sendable {
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
     let inlineCSS: String
-    /// Whether a root-relative path is a non-Markdown file inside the content root.
-    let assetExists: @Sendable (String) -> Bool
     /// Above this many skills the sidebar shows only the current family.
     static let fullSidebarLimit = 150
 
@@ -86,16 +84,6 @@ struct SiteContext: Sendable {
             }
         }
         anchoredLines = lines.mapValues { $0.sorted() }
-        let root = graph.root
-        assetExists = { path in
-            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-                return false
-            }
-            // A symbolic link may not lead out of the collection.
-            return url.resolvingSymlinksInPath().path.hasPrefix(root + "/")
-        }
     }
 
     /// The group a skill belongs to.

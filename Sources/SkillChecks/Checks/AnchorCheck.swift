@@ -1,9 +1,10 @@
 import SkillParser
-import SkillDuplicates
-/// Fires on a link whose `#anchor` matches no heading and no HTML `id` or `name` in the
-/// target document (`broken-anchor`): `#anchor` in the same file or `file.md#anchor` in
-/// another. Matching is exact, as on GitHub; a case-only difference is said so, and the
-/// nearest anchors are suggested.
+
+/// Reports what the graph's link resolution found about `#anchors`: one that matches no
+/// heading and no HTML `id` or `name` of its target (`broken-anchor`), and one that matches
+/// only when letter case is ignored (`anchor-case-mismatch`). Matching itself is decided in
+/// one place, `DocumentAnchors.match`, which the site reads too: exact ids, `#top`, GitHub's
+/// `user-content-` prefix, then a case-only match.
 struct AnchorCheck: Check {
     let codes = [
         CodeInfo("broken-anchor", .error, summary: "a link's `#anchor` matches no heading or HTML id in its target",
@@ -13,64 +14,69 @@ struct AnchorCheck: Check {
                     `#1-query-performance`). A link to an anchor that no heading produces scrolls nowhere. \
                     The usual cause is a table of contents whose headings were renamed or renumbered.
 
-                    Change the link to the anchor the suggestion names, or rename the heading. An explicit \
-                    `<a id="...">` or `name="..."` in the target document also counts as an anchor. \
-                    Matching is exact, as on GitHub: `#Setup` does not reach `## Setup`, whose anchor is \
-                    `#setup`.
+                    Change the link to the anchor the suggestion names, or rename the heading. The `id` of \
+                    an HTML element and the `name` of an `<a>` element in the target document also count, \
+                    as do `#top` and GitHub's `#user-content-` prefix. The site marks the same links as \
+                    broken.
+                    """),
+        CodeInfo("anchor-case-mismatch", .warning, summary: "a link's `#anchor` matches a heading only when letter case is ignored",
+                 explanation: """
+                    `#Setup` for the heading `## Setup`, whose anchor is `#setup`. The page script of \
+                    github.com finds the heading regardless of case, so the link works there; browsers, \
+                    GitLab, static hosts and editors match exactly, so it scrolls nowhere anywhere else.
+
+                    Write the anchor as the suggestion gives it. The site already links the exact anchor.
                     """),
     ]
 
     func run(_ context: CheckContext) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for document in context.graph.documents {
-            let folder = RelativePath.folder(of: document.path)
-            for link in document.markdown.links {
-                let target = LinkTarget(link.destination)
-                guard let anchor = target.anchor, !anchor.isEmpty else { continue }
-                let path: String?
-                switch target.kind {
-                case .sameDocument: path = document.path
-                case .relative: path = RelativePath.resolve(target.path, from: folder)
-                case .siteAbsolute: path = context.sitePath(target.path)
-                case .external, .empty: path = nil
+            for reference in context.graph.references(in: document.path) {
+                guard case .document(let path, let match) = reference.resolution,
+                      let anchor = LinkTarget(reference.destination).anchor else { continue }
+                switch match {
+                case .missing:
+                    result.append(broken(anchor, in: path, at: reference.location, document: document, context: context))
+                case .caseOnly(let id):
+                    let prefix = self.prefix(for: path, document: document, context: context)
+                    result.append(Diagnostic(.warning, code: "anchor-case-mismatch",
+                                             "anchor `#\(anchor)` matches `#\(id)` only when letter case is ignored",
+                                             at: reference.location,
+                                             notes: [DiagnosticNote("github.com ignores letter case in anchors; browsers and other hosts do not")],
+                                             suggestion: "write `\(prefix)\(id)`"))
+                case .none, .exact, .top, .prefixed:
+                    continue
                 }
-                // Only Markdown documents of the collection have anchors we know; a missing file is a broken-link.
-                guard let path, let anchors = context.anchors(of: path) else { continue }
-                if anchors.contains(anchor) || anchors.contains(Self.withoutGitHubPrefix(anchor)) { continue }
-                result.append(diagnostic(anchor, in: path, anchors: anchors, link: link, document: document, context: context))
             }
         }
         return result
     }
 
-    private func diagnostic(_ anchor: String, in path: String, anchors: AnchorIndex, link: Link, document: Document,
-                            context: CheckContext) -> Diagnostic {
+    private func prefix(for path: String, document: Document, context: CheckContext) -> String {
+        path == document.path ? "#" : context.linkText(to: path, from: document) + "#"
+    }
+
+    private func broken(_ anchor: String, in path: String, at location: SourceLocation, document: Document,
+                        context: CheckContext) -> Diagnostic {
         let place = path == document.path ? "this document" : "`\(context.linkText(to: path, from: document))`"
-        let prefix = path == document.path ? "#" : context.linkText(to: path, from: document) + "#"
-        if let variant = anchors.caseVariant(of: anchor) {
-            return Diagnostic(.error, code: "broken-anchor",
-                              "anchor `#\(anchor)` is not in \(place); `#\(variant)` differs only in letter case",
-                              at: link.location,
-                              notes: [DiagnosticNote("anchors match exactly, as on GitHub, where heading anchors are lower case")],
-                              suggestion: "write `\(prefix)\(variant)`")
+        let prefix = self.prefix(for: path, document: document, context: context)
+        guard let target = context.graph.document(at: path), let anchors = context.graph.anchors(of: path) else {
+            return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location)
         }
-        if let headingAnchor = anchors.declaredIDs[anchor] {
+        let index = AnchorIndex(target.markdown, anchors: anchors)
+        if let headingAnchor = index.declaredIDs[anchor] {
             let note = "a heading declares `{#\(anchor)}`, which GitHub and Skillbook show as text rather than read as an id"
-            return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: link.location,
+            return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location,
                               notes: [DiagnosticNote(note)],
                               suggestion: "write `\(prefix)\(headingAnchor)`, the heading's anchor, "
                                   + "or put `<a id=\"\(anchor)\"></a>` before the heading")
         }
-        let suggestions = anchors.suggestions(for: anchor)
+        let suggestions = index.suggestions(for: anchor)
         var notes: [DiagnosticNote] = []
-        if anchors.anchors.isEmpty { notes.append(DiagnosticNote("\(place) has no headings")) }
-        return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: link.location,
+        if index.anchors.isEmpty { notes.append(DiagnosticNote("\(place) has no headings")) }
+        return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location,
                           notes: notes,
                           suggestion: suggestions.isEmpty ? nil : "did you mean \(NearestNames.list(suggestions, prefix: prefix))?")
-    }
-
-    /// GitHub prefixes HTML ids with `user-content-`, and links may be written either way.
-    private static func withoutGitHubPrefix(_ anchor: String) -> String {
-        anchor.hasPrefix("user-content-") ? String(anchor.dropFirst("user-content-".count)) : anchor
     }
 }

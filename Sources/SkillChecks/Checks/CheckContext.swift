@@ -1,7 +1,7 @@
 import SkillParser
 import SkillDuplicates
-/// What every check reads: the graph, the configuration, the options, and indexes built once
-/// and shared (files on disk, anchors of each document, skill names).
+/// What every check reads: the graph (with every link already resolved), the configuration,
+/// the options, and indexes built once and shared (files on disk, skill names).
 public struct CheckContext: Sendable {
     public let graph: SkillGraph
     public let config: CollectionConfig
@@ -9,8 +9,8 @@ public struct CheckContext: Sendable {
     /// Duplicate clusters found by the caller, when it has them; `duplicate-rule` finds its own otherwise.
     public let duplicates: [DuplicateCluster]?
 
-    let files: FileIndex
-    private let anchorIndexes: [String: AnchorIndex]
+    /// Files on disk, for suggestions; the graph's own index, so listings are read once.
+    var files: FileIndex { graph.files }
     /// Names that refer to a skill: every skill's name and the configured external skills.
     let knownSkillNames: Set<String>
     /// The same names, sorted, for deterministic suggestions.
@@ -24,10 +24,6 @@ public struct CheckContext: Sendable {
         self.config = config
         self.options = options
         self.duplicates = duplicates
-        files = FileIndex(root: graph.root)
-        var anchors: [String: AnchorIndex] = [:]
-        for document in graph.documents { anchors[document.path] = AnchorIndex(document.markdown) }
-        anchorIndexes = anchors
         knownSkillNames = Set(graph.skills.map(\.name)).union(config.externalSkills)
         sortedSkillNames = knownSkillNames.sorted()
         unreadableFrontmatter = Set(graph.diagnostics
@@ -35,20 +31,9 @@ public struct CheckContext: Sendable {
             .map(\.location.file))
     }
 
-    func anchors(of path: String) -> AnchorIndex? {
-        anchorIndexes[path]
-    }
-
     /// Whether `name` is a skill of the collection or a declared external one.
     func isKnownSkill(_ name: String) -> Bool {
         knownSkillNames.contains(name)
-    }
-
-    /// The root-relative path a site-absolute link (`/docs/x.md`) means, when `site_root` says
-    /// which folder `/` is; `nil` without it or when the path leaves the root.
-    func sitePath(_ path: String) -> String? {
-        guard let siteRoot = config.siteRoot, let base = RelativePath.resolve(siteRoot, from: "") else { return nil }
-        return RelativePath.resolve(String(path.drop { $0 == "/" }), from: base)
     }
 
     /// A root-relative path written from a document's folder, as a link destination would be.

@@ -13,7 +13,12 @@ public enum CheckRunner {
         let context = CheckContext(graph: graph, config: config, options: options, duplicates: duplicates)
         let perCheck = Parallel.map(checks.count, minimumChunk: 1) { checks[$0].run(context) }
         let found = graph.diagnostics.map { strictened($0, graph: graph, options: options) } + perCheck.joined()
+        return configured(Array(found), graph: graph, config: config)
+    }
 
+    /// `ignore` globs, inline suppressions and per-code severities applied to diagnostics,
+    /// deduplicated and sorted; the site builder passes its own problems through here too.
+    public static func configured(_ found: [Diagnostic], graph: SkillGraph, config: CollectionConfig) -> [Diagnostic] {
         let ignored = config.ignore.map(Glob.init)
         let suppressions = Suppressions(graph)
         var seen = Set<Diagnostic>()
@@ -33,7 +38,7 @@ public enum CheckRunner {
     /// Problems with the configuration that only the checks can see: severities given for codes
     /// that nothing reports.
     public static func configDiagnostics(_ config: CollectionConfig, checks: [any Check] = Checks.all) -> [Diagnostic] {
-        let known = Set((LoadCodes.all + checks.flatMap(\.codes)).map(\.code))
+        let known = Set(Checks.catalogue(checks: checks).map(\.code))
         return config.severity.keys.sorted().filter { !known.contains($0) }.map { code in
             let near = NearestNames.suggest(code, among: known.sorted(), count: 1)
             return Diagnostic(.warning, code: "invalid-config", "`severity` names `\(code)`, which no check reports",

@@ -1,5 +1,7 @@
 import SkillParser
-/// Every check `skillbook check` runs, and the catalogue of every code it can report.
+/// Every check `skillbook check` runs, and the catalogue of every code any part of Skillbook
+/// can report: loading, the checks, and the site builder. A test runs every fixture and asserts
+/// that each code it sees is here.
 public enum Checks {
     /// The checks, in no particular order: output is sorted afterwards.
     public static let all: [any Check] = [
@@ -19,13 +21,17 @@ public enum Checks {
         ReadmeSkillDriftCheck(),
         CompatibilityCheck(),
         UnknownFieldCheck(),
+        FlowStyleCheck(),
         DuplicateSkillNameCheck(),
         DuplicateRuleCheck(),
     ]
 
-    /// Every code: those of the checks and those reported while loading, sorted by code.
-    public static var codes: [CodeInfo] {
-        (LoadCodes.all + all.flatMap(\.codes)).sorted { $0.code < $1.code }
+    /// Every code: those reported while loading, by the checks and by the site builder, sorted by code.
+    public static var codes: [CodeInfo] { catalogue(checks: all) }
+
+    /// The catalogue with the codes of `checks` (all of them unless a caller runs fewer).
+    static func catalogue(checks: [any Check]) -> [CodeInfo] {
+        (LoadCodes.all + checks.flatMap(\.codes)).sorted { $0.code < $1.code }
     }
 
     public static func info(for code: String) -> CodeInfo? {

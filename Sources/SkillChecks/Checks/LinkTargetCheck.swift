@@ -1,10 +1,12 @@
 import SkillParser
-import SkillDuplicates
-/// Fires on a Markdown link or image whose target is not a file of the collection: a file
-/// that does not exist (`broken-link`), exists only with other letter case
-/// (`link-case-mismatch`), lies outside the content root (`link-outside-root`), an empty
-/// destination (`empty-link`), and a site-absolute `/path` when `site_root` is not configured
-/// (`site-absolute-link`). External URLs are not fetched.
+
+/// Reports the links, images and raw-HTML `href`/`src`/`srcset` that the graph's resolution
+/// found broken: a file that does not exist (`broken-link`), exists only with other letter
+/// case (`link-case-mismatch`), lies outside the content root (`link-outside-root`), a folder
+/// without a page (`folder-link`), an empty destination (`empty-link`), a URL the site refuses
+/// (`unsafe-link`) or that cannot work (`invalid-url`); and a working site-absolute `/path`
+/// when `site_root` is not configured (`site-absolute-link`). The site marks exactly the same
+/// links as broken, since both read the one resolution. External URLs are not fetched.
 struct LinkTargetCheck: Check {
     let codes = [
         CodeInfo("broken-link", .error, summary: "a relative link or image points at a file that does not exist",
@@ -15,7 +17,29 @@ struct LinkTargetCheck: Check {
 
                     Fix the path (the suggestion names the nearest existing file), restore the missing file, \
                     or remove the link. Percent-encoding, `<...>` brackets, titles, query strings and \
-                    `#anchors` are understood; only the path is looked up.
+                    `#anchors` are understood; only the path is looked up. Raw HTML `<a href>`, `<img src>` \
+                    and `srcset` are checked the same way.
+                    """),
+        CodeInfo("folder-link", .warning, summary: "a link leads to a folder that has no SKILL.md, README.md or index.md",
+                 explanation: """
+                    GitHub shows a folder's file list, but a folder with no SKILL.md, README.md or index.md \
+                    has no page in the site, and an agent following the link finds no document to read.
+
+                    Link to a file in the folder, or add a README.md to it.
+                    """),
+        CodeInfo("unsafe-link", .error, summary: "a link uses a javascript:, vbscript:, data: or file: URL",
+                 explanation: """
+                    Such a URL runs code, embeds content or points into the reader's own disk. The site \
+                    never publishes it: the link is shown as broken text.
+
+                    Link to a page or a file of the collection, or to an https: URL.
+                    """),
+        CodeInfo("invalid-url", .warning, summary: "an external URL cannot be a working link",
+                 explanation: """
+                    A placeholder such as `http://host:port` or `https:///path` has no valid host or port; \
+                    browsers cannot open it and the site shows it as broken text.
+
+                    Write the real URL, or put the placeholder in a code span.
                     """),
         CodeInfo("link-case-mismatch", .error, summary: "a link target exists only with other letter case",
                  explanation: """
@@ -55,56 +79,62 @@ struct LinkTargetCheck: Check {
     func run(_ context: CheckContext) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for document in context.graph.documents {
-            let folder = RelativePath.folder(of: document.path)
-            for link in document.markdown.links + document.markdown.images {
-                let target = LinkTarget(link.destination)
-                switch target.kind {
-                case .external, .sameDocument:
-                    continue
-                case .empty:
-                    result.append(Diagnostic(.warning, code: "empty-link", "link has an empty destination", at: link.location,
-                                             suggestion: "write the target between the parentheses, or remove the link"))
-                case .siteAbsolute:
-                    if context.config.siteRoot != nil {
-                        if let path = context.sitePath(target.path) {
-                            result += lookup(path, written: target.path, link: link, document: document, context: context)
-                        }
-                    } else {
-                        result.append(siteAbsolute(target, link: link, document: document, context: context))
-                    }
-                case .relative:
-                    guard let path = RelativePath.resolve(target.path, from: folder) else {
-                        result.append(Diagnostic(.warning, code: "link-outside-root",
-                                                 "link target `\(target.path)` is outside the content root",
-                                                 at: link.location,
-                                                 suggestion: "link to a file inside the collection, or use the full URL of the page"))
-                        continue
-                    }
-                    result += lookup(path, written: target.path, link: link, document: document, context: context)
-                }
+            for reference in context.graph.references(in: document.path) {
+                if let diagnostic = diagnostic(for: reference, in: document, context: context) { result.append(diagnostic) }
             }
         }
         return result
     }
 
-    private func lookup(_ path: String, written: String, link: Link, document: Document, context: CheckContext) -> [Diagnostic] {
-        switch context.files.lookup(path) {
-        case .exists:
-            return []
-        case .caseMismatch(let actual):
-            return [Diagnostic(.error, code: "link-case-mismatch",
-                               "link target `\(written)` exists only as `\(context.linkText(to: actual, from: document))`",
-                               at: link.location,
-                               notes: [DiagnosticNote("letter case is ignored on macOS but not on Linux or most web servers")],
-                               suggestion: "write `\(context.linkText(to: actual, from: document))`")]
-        case .missing:
-            let nearest = LinkSuggestions.nearest(to: path, from: document, context: context)
-            return [Diagnostic(.error, code: "broken-link", "link target `\(written)` does not exist", at: link.location,
-                               suggestion: nearest.isEmpty ? nil : "did you mean \(NearestNames.list(nearest))?")]
+    private func diagnostic(for reference: LinkReference, in document: Document, context: CheckContext) -> Diagnostic? {
+        let location = reference.location
+        let target = LinkTarget(reference.destination)
+        switch reference.resolution {
+        case .external:
+            return nil
+        case .document, .file:
+            guard target.kind == .siteAbsolute, context.graph.siteRoot == nil else { return nil }
+            return siteAbsolute(target, location: location, document: document, context: context)
+        case .broken(.empty):
+            return Diagnostic(.warning, code: "empty-link", "link has an empty destination", at: location,
+                              suggestion: "write the target between the parentheses, or remove the link")
+        case .broken(.outsideRoot(let written)):
+            return Diagnostic(.warning, code: "link-outside-root", "link target `\(written)` is outside the content root",
+                              at: location, suggestion: "link to a file inside the collection, or use the full URL of the page")
+        case .broken(.caseMismatch(let written, let actual)):
+            return Diagnostic(.error, code: "link-case-mismatch",
+                              "link target `\(written)` exists only as `\(context.linkText(to: actual, from: document))`",
+                              at: location,
+                              notes: [DiagnosticNote("letter case is ignored on macOS but not on Linux or most web servers")],
+                              suggestion: "write `\(context.linkText(to: actual, from: document))`")
+        case .broken(.missing(let written)):
+            var notes: [DiagnosticNote] = []
+            var nearest: [String] = []
+            if target.kind == .siteAbsolute, context.graph.siteRoot == nil {
+                notes.append(DiagnosticNote("a site-absolute link is read from the content root unless `site_root` says otherwise"))
+            }
+            let base = target.kind == .siteAbsolute ? (context.graph.siteRoot ?? "") : RelativePath.folder(of: document.path)
+            let relative = target.kind == .siteAbsolute ? String(target.path.drop { $0 == "/" }) : target.path
+            if let path = RelativePath.resolve(relative, from: base) {
+                nearest = LinkSuggestions.nearest(to: path, from: document, context: context)
+            }
+            return Diagnostic(.error, code: "broken-link", "link target `\(written)` does not exist", at: location,
+                              notes: notes,
+                              suggestion: nearest.isEmpty ? nil : "did you mean \(NearestNames.list(nearest))?")
+        case .broken(.folder(let written)):
+            return Diagnostic(.warning, code: "folder-link",
+                              "link target `\(written)` is a folder without a SKILL.md, README.md or index.md", at: location,
+                              suggestion: "link to a file in the folder, or add a README.md to it")
+        case .broken(.unsafeScheme(let scheme)):
+            return Diagnostic(.error, code: "unsafe-link", "link uses a `\(scheme):` URL, which the site does not publish",
+                              at: location, suggestion: "link to a page or file of the collection, or to an https: URL")
+        case .broken(.malformedURL(let url)):
+            return Diagnostic(.warning, code: "invalid-url", "`\(url)` is not a valid URL", at: location,
+                              suggestion: "write the real URL, or put a placeholder in a code span")
         }
     }
 
-    private func siteAbsolute(_ target: LinkTarget, link: Link, document: Document, context: CheckContext) -> Diagnostic {
+    private func siteAbsolute(_ target: LinkTarget, location: SourceLocation, document: Document, context: CheckContext) -> Diagnostic {
         var suggestion = "use a relative link, or set `site_root` in skillbook.yml to the folder that `/` means"
         if let path = RelativePath.resolve(String(target.path.drop { $0 == "/" }), from: ""),
            context.files.lookup(path) == .exists {
@@ -112,6 +142,6 @@ struct LinkTargetCheck: Check {
         }
         return Diagnostic(.warning, code: "site-absolute-link",
                           "link `\(target.path)` is site-absolute; where it leads depends on where the site is served",
-                          at: link.location, suggestion: suggestion)
+                          at: location, suggestion: suggestion)
     }
 }

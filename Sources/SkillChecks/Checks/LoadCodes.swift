@@ -121,8 +121,8 @@ enum LoadCodes {
                     reports. An error stops `skillbook check` (exit status 2); an unknown key or code is a \
                     warning.
 
-                    Known keys: title, description, base_url, site_root, external_skills, ignore, severity, \
-                    duplicate_rules.
+                    Known keys: title, description, base_url, site_root, external_skills, ignore, include, \
+                    exclude, related_headings, severity, duplicate_rules.
                     """),
     ]
 }

@@ -1,17 +1,24 @@
 import SkillParser
 import SkillDuplicates
-/// Fires on an item of a "Related skills" section (any heading level, any capitalisation)
-/// that names no skill of the collection and no skill declared in `external_skills`
-/// (`unknown-skill`). The name may be in backticks, bold, a link or plain text; a leading `@`
+/// Fires on an item of a related-skills list that names no skill of the collection and no
+/// skill declared in `external_skills` (`unknown-skill`). Which lists are related-skills lists
+/// the graph decides (`SkillGraph.relatedSkillItems(in:)`): an English "Related skills"
+/// heading, a heading named in `related_headings`, or, in any language, a list under a heading
+/// whose items mostly open with skill names. The name may be in backticks, bold, a link or plain text; a leading `@`
 /// is ignored. Items that are prose rather than a name are left alone, and so are links, whose
 /// targets `broken-link` checks.
 struct RelatedSkillsCheck: Check {
     let codes = [
-        CodeInfo("unknown-skill", .error, summary: "a \"Related skills\" item names a skill the collection does not have",
+        CodeInfo("unknown-skill", .error, summary: "an item of a related-skills list names a skill the collection does not have",
                  explanation: """
                     Agents and readers follow "Related skills" lists to the next skill to load. An item that \
                     names no skill of the collection sends them nowhere: the skill was renamed, removed, or \
                     lives in another collection.
+
+                    A list counts as a related-skills list under a heading "Related skills", under a \
+                    heading named in `related_headings:` of skillbook.yml, or, in any language, when it \
+                    follows a heading and most of its items open with names of skills of the collection \
+                    (`## 相关技能` followed by `` - `skill-a` ``, `` - `skill-b` ``).
 
                     Fix the name (the suggestion lists the nearest ones). A skill that lives in another \
                     collection is declared once in skillbook.yml instead of being silenced item by item:
@@ -23,7 +30,7 @@ struct RelatedSkillsCheck: Check {
     func run(_ context: CheckContext) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for document in context.graph.documents {
-            for item in document.markdown.relatedSkillItems {
+            for item in context.graph.relatedSkillItems(in: document.path) {
                 let name = Self.cleanName(item.name)
                 if context.isKnownSkill(name) || context.isKnownSkill(item.name) { continue }
                 // A link names its skill by its target, which the link and anchor checks verify.
@@ -52,13 +59,7 @@ struct RelatedSkillsCheck: Check {
         return Glob(name + "*")
     }
 
-    /// `@name`, `name:` and `name.` all mean `name`.
-    static func cleanName(_ name: String) -> String {
-        var text = Substring(name)
-        while text.first == "@" { text = text.dropFirst() }
-        while let last = text.last, ":.,;".contains(last) { text = text.dropLast() }
-        return String(text)
-    }
+    static func cleanName(_ name: String) -> String { RelatedSkillItem.cleanName(name) }
 
     /// A skill name is one token without dots (`coding-standards.md` is a file, not a skill);
     /// plain-text items must also look like one (lower case, digits,

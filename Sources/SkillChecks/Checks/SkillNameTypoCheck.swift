@@ -27,7 +27,7 @@ struct SkillNameTypoCheck: Check {
         var nearCache: [String: [String]] = [:]
         var result: [Diagnostic] = []
         for document in context.graph.documents {
-            let relatedLines = Set(document.markdown.relatedSkillItems.map(\.location.line))
+            let relatedLines = Set(context.graph.relatedSkillItems(in: document.path).map(\.location.line))
             for span in document.markdown.codeSpans where !relatedLines.contains(span.location.line) {
                 let word = RelatedSkillsCheck.cleanName(span.code.trimmingWhitespace)
                 guard Self.looksLikeSkillName(word), !context.isKnownSkill(word) else { continue }

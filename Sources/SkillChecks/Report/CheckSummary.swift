@@ -8,6 +8,13 @@ public struct CheckSummary: Sendable, Equatable, Codable {
     /// Markdown files checked.
     public var files: Int
     public var skills: Int
+    /// Folders with a SKILL.md in hidden folders that were not loaded; said in the summary
+    /// line, not in the JSON summary, whose values are all counts.
+    public var skippedHiddenSkills: [String] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case errors, warnings, notes, files, skills
+    }
 
     public init(_ diagnostics: [Diagnostic], graph: SkillGraph) {
         errors = diagnostics.count { $0.severity == .error }
@@ -15,6 +22,7 @@ public struct CheckSummary: Sendable, Equatable, Codable {
         notes = diagnostics.count { $0.severity == .note }
         files = graph.documents.count
         skills = graph.skills.count
+        skippedHiddenSkills = graph.skippedHiddenSkills
     }
 
     /// Errors fail a check; under `--strict`, warnings do too.
@@ -29,7 +37,15 @@ public struct CheckSummary: Sendable, Equatable, Codable {
         if errors > 0 { found.append(Self.count(errors, "error")) }
         if warnings > 0 { found.append(Self.count(warnings, "warning")) }
         if notes > 0 { found.append(Self.count(notes, "note")) }
-        return checked + ": " + (found.isEmpty ? "no problems found" : found.joined(separator: ", "))
+        return checked + ": " + (found.isEmpty ? "no problems found" : found.joined(separator: ", ")) + skippedNote
+    }
+
+    /// `; skipped 2 skills in hidden folders (.cache/a, .old/b); add them to include: in skillbook.yml to check them`
+    private var skippedNote: String {
+        guard !skippedHiddenSkills.isEmpty else { return "" }
+        let shown = skippedHiddenSkills.prefix(3).joined(separator: ", ") + (skippedHiddenSkills.count > 3 ? ", ..." : "")
+        return "; skipped \(Self.count(skippedHiddenSkills.count, "skill")) in hidden folders (\(shown)); "
+            + "list them under include: in skillbook.yml to check them"
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

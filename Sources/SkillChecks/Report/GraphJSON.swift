@@ -6,7 +6,7 @@ import SkillDuplicates
 ///
 /// Version 2 added `duplicates`: the clusters of rules stated more than once (see `DuplicateCluster`).
 public enum GraphJSON {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// `duplicates` are the graph's duplicate clusters; when `nil`, they are found with the
     /// default `DuplicateOptions`.
@@ -26,7 +26,7 @@ public enum GraphJSON {
 
         init(graph: SkillGraph, duplicates: [DuplicateCluster]) {
             skills = graph.skills.map(SkillDTO.init)
-            documents = graph.documents.map(DocumentDTO.init)
+            documents = graph.documents.map { DocumentDTO($0, graph: graph) }
             edges = graph.edges
             diagnostics = graph.diagnostics
             self.duplicates = duplicates
@@ -51,7 +51,28 @@ public enum GraphJSON {
 
     struct DocumentDTO: Encodable {
         struct HeadingDTO: Encodable { var level: Int; var text: String; var anchor: String; var line: Int }
-        struct LinkDTO: Encodable { var destination: String; var text: String; var image: Bool; var line: Int; var column: Int }
+        /// A link with the graph's resolution of it, the one `check` and the site read.
+        struct LinkDTO: Encodable {
+            var destination: String
+            var text: String
+            var image: Bool
+            /// `link`, `image`, `htmlLink` or `htmlImage`.
+            var kind: LinkReference.Kind
+            var line: Int
+            var column: Int
+            var resolution: ResolutionDTO
+        }
+        /// `kind` is `document`, `file`, `external` or `broken`; `anchor` says how a `#anchor` of a
+        /// document link matched (`none`, `exact`, `top`, `prefixed`, `caseOnly`, `missing`) and
+        /// `id` the anchor it names; `reason` says why a broken link leads nowhere.
+        struct ResolutionDTO: Encodable {
+            var kind: String
+            var target: String?
+            var anchor: String?
+            var id: String?
+            var reason: String?
+            var broken: Bool
+        }
         struct CodeBlockDTO: Encodable { var language: String?; var fenced: Bool; var line: Int; var lines: Int }
         struct TableDTO: Encodable { var line: Int; var alignments: [TableAlignment]; var header: [String]; var rows: [[String]] }
         struct RuleDTO: Encodable { var kind: Rule.Kind; var text: String; var headingPath: [String]; var line: Int }
@@ -67,7 +88,7 @@ public enum GraphJSON {
         var tables: [TableDTO]
         var rules: [RuleDTO]
 
-        init(_ document: Document) {
+        init(_ document: Document, graph: SkillGraph) {
             let markdown = document.markdown
             path = document.path
             kind = document.kind
@@ -75,10 +96,10 @@ public enum GraphJSON {
             title = document.title
             frontmatter = markdown.frontmatter.map { .map($0.entries) }
             headings = markdown.headings.map { HeadingDTO(level: $0.level, text: $0.text, anchor: $0.anchor, line: $0.location.line) }
-            links = markdown.links.map { LinkDTO(destination: $0.destination, text: $0.children.plainText, image: false,
-                                                 line: $0.location.line, column: $0.location.column) }
-                + markdown.images.map { LinkDTO(destination: $0.destination, text: $0.children.plainText, image: true,
-                                                line: $0.location.line, column: $0.location.column) }
+            links = graph.references(in: document.path).map {
+                LinkDTO(destination: $0.destination, text: $0.text, image: $0.kind.isImage, kind: $0.kind,
+                        line: $0.location.line, column: $0.location.column, resolution: ResolutionDTO($0.resolution))
+            }
             codeBlocks = markdown.codeBlocks.map {
                 CodeBlockDTO(language: $0.language, fenced: $0.fenced, line: $0.location.line,
                              lines: $0.code.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
@@ -88,6 +109,30 @@ public enum GraphJSON {
                          rows: $0.rows.map { $0.map(\.text) })
             }
             rules = markdown.rules.map { RuleDTO(kind: $0.kind, text: $0.text, headingPath: $0.headingPath, line: $0.location.line) }
+        }
+    }
+}
+
+extension GraphJSON.DocumentDTO.ResolutionDTO {
+    init(_ resolution: LinkResolution) {
+        broken = resolution.isBroken
+        switch resolution {
+        case .external(let url):
+            kind = "external"; target = url
+        case .file(let path):
+            kind = "file"; target = path
+        case .broken(let why):
+            kind = "broken"; reason = why.reason
+        case .document(let path, let match):
+            kind = "document"; target = path; id = match.id
+            switch match {
+            case .none: anchor = "none"
+            case .exact: anchor = "exact"
+            case .top: anchor = "top"
+            case .prefixed: anchor = "prefixed"
+            case .caseOnly: anchor = "caseOnly"
+            case .missing: anchor = "missing"; reason = "no heading or HTML id of \(path) matches"
+            }
         }
     }
 }

@@ -9,6 +9,9 @@ import Foundation
 /// external_skills: [swiftui-expert-skill]   # skills that live in other collections
 /// site_root: docs                           # the folder that site-absolute links (/x.md) mean
 /// ignore: ["drafts/**"]                     # globs of root-relative paths not checked
+/// include: [".private"]                     # hidden folders to load (`.x/skills` is loaded anyway)
+/// exclude: ["archive/**"]                   # globs of paths not loaded at all
+/// related_headings: ["Voir aussi"]          # more headings of related-skills sections
 /// severity:                                 # per-code severity: off, note, warning, error
 ///   orphan-reference: off
 /// duplicate_rules: true                     # let `check` report duplicate-rule
@@ -39,6 +42,12 @@ public struct CollectionConfig: Sendable, Equatable {
     public var externalSkills: [String] = []
     public var siteRoot: String?
     public var ignore: [String] = []
+    /// Globs of hidden folders to load like any other.
+    public var include: [String] = []
+    /// Globs of root-relative paths not loaded.
+    public var exclude: [String] = []
+    /// Headings that open a related-skills section, besides those recognised by their shape.
+    public var relatedHeadings: [String] = []
     public var severity: [String: Level] = [:]
     /// Where each code of `severity` is written, for diagnostics about it.
     public var severityLocations: [String: SourceLocation] = [:]
@@ -82,9 +91,10 @@ public struct CollectionConfig: Sendable, Equatable {
         let read = YAMLReader.readMapping(text, file: display, firstLine: 1)
         var config = CollectionConfig()
         config.path = display
+        // The YAML reader names frontmatter problems; in this file every one of them is a malformed configuration.
         var diagnostics = read.diagnostics.map { diagnostic -> Diagnostic in
             var copy = diagnostic
-            if copy.code == "frontmatter-not-mapping" { copy.code = "invalid-config" }
+            copy.code = "invalid-config"
             return copy
         }
         for entry in read.entries ?? [] {
@@ -126,6 +136,9 @@ public struct CollectionConfig: Sendable, Equatable {
         case "site_root": siteRoot = string()
         case "external_skills": externalSkills = strings()
         case "ignore": ignore = strings()
+        case "include": include = strings()
+        case "exclude": exclude = strings()
+        case "related_headings": relatedHeadings = strings()
         case "language":
             if let text = string() {
                 if text.range(of: "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", options: .regularExpression) != nil {

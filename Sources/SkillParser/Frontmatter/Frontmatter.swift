@@ -8,6 +8,9 @@ public struct Frontmatter: Hashable, Sendable {
     public var closingLine: Int?
     /// Last line that belongs to the block (the closing fence, or the last YAML line when recovered).
     public var lastLine: Int
+    /// Where a flow-style list or map (`[a, b]`, `{author: me}`) opens: valid YAML that the
+    /// reference validator's strictyaml rejects, so `--spec strict` does too.
+    public var flowStyle: [SourceLocation] = []
 }
 
 /// A Markdown file split into frontmatter and body.
@@ -65,7 +68,7 @@ enum FrontmatterSplitter {
         let lastIndex = closingIndex ?? (yamlEnd - 1)
         let frontmatter = Frontmatter(
             entries: read.entries ?? [], openingLine: 1, closingLine: closingIndex.map { $0 + 1 },
-            lastLine: lastIndex + 1)
+            lastLine: lastIndex + 1, flowStyle: read.flowStyle)
         // Blank the frontmatter out of the body but keep its newlines.
         let rest = lastIndex + 1 < lines.count ? text[lines[lastIndex + 1].startIndex...] : ""
         let body = String(repeating: "\n", count: lastIndex + 1) + rest

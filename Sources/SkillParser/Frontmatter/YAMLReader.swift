@@ -7,6 +7,8 @@ enum YAMLReader {
         /// Top-level entries in document order; `nil` when the text is not a readable mapping.
         var entries: [YAMLEntry]?
         var diagnostics: [Diagnostic]
+        /// Where flow-style lists and maps open.
+        var flowStyle: [SourceLocation] = []
     }
 
     /// Parses `text` (the lines between the `---` fences). `firstLine` is the file line of its
@@ -51,7 +53,7 @@ enum YAMLReader {
             }
             let entries = walker.entries(of: root, in: &document, depth: 0)
             if let limit = walker.limitHit { walker.diagnostics.append(aliasLimitProblem(at: limit)) }
-            return Result(entries: entries, diagnostics: walker.diagnostics)
+            return Result(entries: entries, diagnostics: walker.diagnostics, flowStyle: walker.flowStyle)
         }
     }
 
@@ -143,6 +145,8 @@ enum YAMLReader {
         let file: String
         let firstLine: Int
         var diagnostics: [Diagnostic] = []
+        /// Where flow-style lists and maps open, in document order.
+        var flowStyle: [SourceLocation] = []
         /// Values produced so far. An alias is expanded each time it is used, so a chain of
         /// aliases of aliases grows exponentially; this budget and the depth limit stop it.
         private var produced = 0
@@ -202,6 +206,7 @@ enum YAMLReader {
                 }
                 return .string(text)
             case YAML_SEQUENCE_NODE:
+                if node.pointee.data.sequence.style == YAML_FLOW_SEQUENCE_STYLE { flowStyle.append(location(of: node.pointee.start_mark)) }
                 var items: [YAMLValue] = []
                 var item = node.pointee.data.sequence.items.start
                 while let current = item, current != node.pointee.data.sequence.items.top, limitHit == nil {
@@ -212,6 +217,7 @@ enum YAMLReader {
                 }
                 return .list(items)
             case YAML_MAPPING_NODE:
+                if node.pointee.data.mapping.style == YAML_FLOW_MAPPING_STYLE { flowStyle.append(location(of: node.pointee.start_mark)) }
                 return .map(entries(of: node, in: &document, depth: depth))
             default:
                 return .null

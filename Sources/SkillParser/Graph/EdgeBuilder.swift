@@ -19,43 +19,35 @@ struct EdgeBuilder {
     private func edges(from document: Document) -> [Edge] {
         var result: [Edge] = []
         let markdown = document.markdown
-        let folder = RelativePath.folder(of: document.path)
-        for link in markdown.links + markdown.images {
-            let target = LinkTarget(link.destination)
-            switch target.kind {
-            case .relative:
-                guard let path = RelativePath.resolve(target.path, from: folder) else { continue }
-                if let skill = graph.skill(inFolder: path) ?? graph.skill(inFolder: RelativePath.folder(of: path)),
-                   path == skill.folder || path == skill.skillFile {
-                    result.append(Edge(from: document.path, to: skill.name, kind: .mentions, anchor: target.anchor,
-                                       location: link.location))
-                }
-                if graph.document(at: path) != nil {
-                    result.append(Edge(from: document.path, to: path, kind: .link, anchor: target.anchor,
-                                       location: link.location))
-                }
-            case .sameDocument:
-                result.append(Edge(from: document.path, to: document.path, kind: .link, anchor: target.anchor,
-                                   location: link.location))
-            case .external, .siteAbsolute, .empty:
-                continue
+        for reference in graph.references(in: document.path) {
+            guard case .document(let path, _) = reference.resolution else { continue }
+            let target = LinkTarget(reference.destination)
+            let anchor = target.anchor
+            // A link to a skill's folder or SKILL.md mentions the skill.
+            if target.kind != .sameDocument, let skill = graph.skill(inFolder: RelativePath.folder(of: path)),
+               skill.skillFile == path {
+                result.append(Edge(from: document.path, to: skill.name, kind: .mentions, anchor: anchor,
+                                   location: reference.location))
             }
+            result.append(Edge(from: document.path, to: path, kind: .link, anchor: anchor, location: reference.location))
         }
         // An item of "Related skills" is a `related` edge; its code span is not a mention too.
         var relatedLines = Set<String>()
-        for item in markdown.relatedSkillItems {
+        for item in graph.relatedSkillItems(in: document.path) {
             if let skill = graph.skill(named: item.name) {
                 result.append(Edge(from: document.path, to: skill.name, kind: .related, anchor: nil, location: item.location))
                 relatedLines.insert("\(skill.name):\(item.location.line)")
             }
         }
         for span in markdown.codeSpans {
-            let code = span.code.trimmingWhitespace
-            if let skill = graph.skill(named: code), skill.folder != document.skillFolder {
-                guard !relatedLines.contains("\(skill.name):\(span.location.line)") else { continue }
-                result.append(Edge(from: document.path, to: skill.name, kind: .mentions, anchor: nil, location: span.location))
-            } else if let path = CodePath.resolve(code, in: document, graph: graph) {
+            switch graph.mention(of: span.code, in: document) {
+            case .skill(let name):
+                guard !relatedLines.contains("\(name):\(span.location.line)") else { continue }
+                result.append(Edge(from: document.path, to: name, kind: .mentions, anchor: nil, location: span.location))
+            case .path(let path):
                 result.append(Edge(from: document.path, to: path, kind: .path, anchor: nil, location: span.location))
+            case nil:
+                continue
             }
         }
         return result

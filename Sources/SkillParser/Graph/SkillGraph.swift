@@ -11,14 +11,34 @@ public struct SkillGraph: Sendable {
     public var edges: [Edge]
     /// Problems found while loading and parsing, sorted.
     public var diagnostics: [Diagnostic]
+    /// The folder site-absolute links (`/x.md`) start from, when `site_root` configures one.
+    public let siteRoot: String?
+    /// Files on disk under the root, for links to what is not a document.
+    public let files: FileIndex
+    /// Folders with a SKILL.md inside hidden folders that were not loaded (`.cache/x`); the
+    /// `skills/` folder of a hidden folder and configured `include` folders are loaded.
+    public var skippedHiddenSkills: [String] = []
 
     private var documentIndex: [String: Int] = [:]
     private var skillsByName: [String: [Int]] = [:]
     private var skillsByFolder: [String: Int] = [:]
     private var incomingIndex: [String: [Int]] = [:]
+    /// Anchors of each document, indexed as `documents`.
+    private var anchorTable: [DocumentAnchors] = []
+    /// Resolved links of each document, indexed as `documents`.
+    private var referenceTable: [[LinkReference]] = []
+    /// The same, by destination as written, for renderers that meet a link in the tree.
+    private var resolutionTable: [[String: LinkResolution]] = []
+    /// Items of the related-skills lists of each document, indexed as `documents`.
+    private var relatedTable: [[RelatedSkillItem]] = []
 
-    public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic]) {
+    /// `siteRoot` is the configured `site_root`, which site-absolute links resolve against;
+    /// `relatedHeadings` are configured headings of related-skills lists.
+    public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic], siteRoot: String? = nil,
+                relatedHeadings: [String] = []) {
         self.root = root
+        self.siteRoot = siteRoot.flatMap { RelativePath.resolve($0, from: "") }
+        self.files = FileIndex(root: root)
         self.skills = skills.sorted { $0.folder < $1.folder }
         self.documents = documents.sorted { $0.path < $1.path }
         self.diagnostics = diagnostics.sorted()
@@ -28,6 +48,15 @@ public struct SkillGraph: Sendable {
             skillsByName[skill.name, default: []].append(index)
             skillsByFolder[skill.folder] = index
         }
+        let documents = self.documents
+        anchorTable = Parallel.map(documents.count, minimumChunk: 16) { DocumentAnchors(documents[$0].markdown) }
+        let resolver = ReferenceResolver(graph: self, files: files, siteRoot: self.siteRoot ?? "")
+        referenceTable = Parallel.map(documents.count, minimumChunk: 16) { resolver.references(in: documents[$0]) }
+        resolutionTable = referenceTable.map { references in
+            Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first })
+        }
+        let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
+        relatedTable = documents.map { related.items(in: $0) }
         edges = EdgeBuilder(graph: self).edges().sorted()
         for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
     }
@@ -53,6 +82,38 @@ public struct SkillGraph: Sendable {
     /// The skill a document belongs to.
     public func skill(of document: Document) -> Skill? {
         document.skillFolder.flatMap { skill(inFolder: $0) }
+    }
+
+    /// The anchors `path` offers to links, when it is a document of the collection.
+    public func anchors(of path: String) -> DocumentAnchors? {
+        documentIndex[path].flatMap { $0 < anchorTable.count ? anchorTable[$0] : nil }
+    }
+
+    /// Every link, image and raw-HTML reference of the document at `path`, resolved, in document order.
+    public func references(in path: String) -> [LinkReference] {
+        documentIndex[path].flatMap { $0 < referenceTable.count ? referenceTable[$0] : nil } ?? []
+    }
+
+    /// Where `destination`, written in the document at `path`, leads: the graph's own resolution
+    /// of that link (computed the same way for a destination the document does not hold).
+    public func resolution(of destination: String, in path: String) -> LinkResolution {
+        if let index = documentIndex[path], index < resolutionTable.count, let found = resolutionTable[index][destination] {
+            return found
+        }
+        return ReferenceResolver(graph: self, files: files, siteRoot: siteRoot ?? "").resolve(destination, from: path)
+    }
+
+    /// The items of the related-skills lists of the document at `path`, whatever their language.
+    public func relatedSkillItems(in path: String) -> [RelatedSkillItem] {
+        documentIndex[path].flatMap { $0 < relatedTable.count ? relatedTable[$0] : nil } ?? []
+    }
+
+    /// What a code span written in `document` names: another skill (a skill's own name in its
+    /// own documents is not a mention), else a path to a document of the collection.
+    public func mention(of code: String, in document: Document) -> Mention? {
+        let name = code.trimmingWhitespace
+        if let skill = skill(named: name), skill.folder != document.skillFolder { return .skill(skill.name) }
+        return CodePath.resolve(name, in: document, graph: self).map(Mention.path)
     }
 
     /// Edges that point at `target` (a document path or a skill name).

@@ -10,21 +10,24 @@ public enum CollectionLoader {
 
     public enum LoadError: Error, CustomStringConvertible {
         case notAFolder(String)
+        case missing(String)
 
         public var description: String {
             switch self {
             case .notAFolder(let path): "\(path): not a folder; give the folder that holds the skills"
+            case .missing(let path): "\(path): no such folder; give the folder that holds the skills"
             }
         }
     }
 
-    public static func load(root path: String) throws -> SkillGraph {
+    /// `config` supplies `site_root`, which site-absolute links resolve against, the folders to
+    /// `include` and `exclude`, and more headings of related-skills sections.
+    public static func load(root path: String, config: CollectionConfig = CollectionConfig()) throws -> SkillGraph {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LoadError.notAFolder(path)
-        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw LoadError.missing(path) }
+        guard isFolder.boolValue else { throw LoadError.notAFolder(path) }
         let rootURL = URL(fileURLWithPath: path)
-        var walker = FileWalker(root: rootURL)
+        var walker = FileWalker(root: rootURL, include: config.include, exclude: config.exclude)
         let (files, twins) = PathTwins.separate(walker.markdownFiles())
         let parsed = parse(files, root: walker.root)
 
@@ -35,7 +38,10 @@ public enum CollectionLoader {
             if let markdown = result.document { markdowns.append(markdown) }
         }
         let (skills, documents) = group(markdowns, diagnostics: &diagnostics)
-        return SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics)
+        var graph = SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics,
+                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings)
+        graph.skippedHiddenSkills = walker.skippedHiddenSkills
+        return graph
     }
 
     private struct ParseResult: Sendable {

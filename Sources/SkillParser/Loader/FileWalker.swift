@@ -1,21 +1,37 @@
 import Foundation
 
 /// Lists the Markdown files under a content root, sorted, without leaving it.
+///
+/// Hidden folders are where agents keep project skills (`.claude/skills`, `.agents/skills`,
+/// `.github/skills`, `.codex/skills`, ...), so the `skills/` folder inside any hidden folder is
+/// walked; the rest of a hidden folder is not (`.github/ISSUE_TEMPLATE` is no skill). Any other
+/// hidden folder that holds a SKILL.md is skipped and remembered, so the summary can say so.
+/// `include` globs walk a hidden folder all the same; `exclude` globs skip any path.
 struct FileWalker {
     /// Folder names never descended into.
-    static let skippedFolders: Set<String> = [".build", "node_modules"]
+    static let skippedFolders: Set<String> = [".build", "node_modules", ".git"]
+    /// How far into a skipped hidden folder the walker looks for a SKILL.md to mention.
+    static let hiddenScanDepth = 4
+    static let hiddenScanEntries = 2_000
 
     let root: URL
+    let include: [Glob]
+    let exclude: [Glob]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Folders of skills inside hidden folders that were not walked, sorted.
+    private(set) var skippedHiddenSkills: [String] = []
 
-    init(root: URL) {
+    init(root: URL, include: [String] = [], exclude: [String] = []) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+        self.include = include.map(Glob.init)
+        self.exclude = exclude.map(Glob.init)
     }
 
     /// Root-relative paths of every `.md` file, sorted.
     mutating func markdownFiles() -> [String] {
         var result: [String] = []
         walk(folder: "", into: &result)
+        skippedHiddenSkills.sort()
         return result.sorted()
     }
 
@@ -43,17 +59,19 @@ struct FileWalker {
                                           at: SourceLocation(file: folder.isEmpty ? "." : folder, line: 1)))
             return
         }
-        for name in names where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
+        for name in names where !Self.skippedFolders.contains(name) {
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
+            if exclude.contains(where: { $0.matches(path) }) { continue }
             let entry = root.appendingPathComponent(path)
             guard let values = try? entry.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { continue }
+            let hidden = name.hasPrefix(".")
             if values.isSymbolicLink == true {
                 // A link is followed only to a file that stays inside the root; linked folders are
                 // skipped, which also rules out cycles.
                 let target = entry.resolvingSymlinksInPath()
                 let inside = target.path.hasPrefix(root.path + "/")
                 var isFolder: ObjCBool = false
-                if inside, manager.fileExists(atPath: target.path, isDirectory: &isFolder), !isFolder.boolValue,
+                if !hidden, inside, manager.fileExists(atPath: target.path, isDirectory: &isFolder), !isFolder.boolValue,
                    name.hasSuffix(".md") {
                     result.append(path)
                 }
@@ -67,10 +85,42 @@ struct FileWalker {
                                                   at: SourceLocation(file: path, line: 1)))
                     continue
                 }
-                walk(folder: path, into: &result)
-            } else if name.hasSuffix(".md") {
+                if !hidden || include.contains(where: { $0.matches(path) }) {
+                    walk(folder: path, into: &result)
+                    continue
+                }
+                walkHidden(folder: path, into: &result)
+            } else if !hidden, name.hasSuffix(".md") {
                 result.append(path)
             }
+        }
+    }
+
+    /// A hidden folder: its `skills/` folder is walked; SKILL.md files elsewhere in it are remembered.
+    private mutating func walkHidden(folder: String, into result: inout [String]) {
+        let skills = folder + "/skills"
+        var isFolder: ObjCBool = false
+        let hasSkills = FileManager.default.fileExists(atPath: root.appendingPathComponent(skills).path, isDirectory: &isFolder)
+            && isFolder.boolValue && !exclude.contains(where: { $0.matches(skills) })
+        if hasSkills { walk(folder: skills, into: &result) }
+        var budget = Self.hiddenScanEntries
+        scanForSkills(in: folder, depth: 0, skipping: hasSkills ? skills : nil, budget: &budget)
+    }
+
+    /// Records folders holding a SKILL.md under a hidden folder that is not walked, looking only
+    /// a few levels down and at a bounded number of entries (a hidden folder may be a cache).
+    private mutating func scanForSkills(in folder: String, depth: Int, skipping: String?, budget: inout Int) {
+        guard depth <= Self.hiddenScanDepth, budget > 0,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
+        else { return }
+        budget -= names.count
+        if names.contains("SKILL.md") { skippedHiddenSkills.append(folder) }
+        for name in names where !Self.skippedFolders.contains(name) {
+            let path = "\(folder)/\(name)"
+            guard path != skipping else { continue }
+            let values = try? root.appendingPathComponent(path).resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+            guard values?.isDirectory == true, values?.isSymbolicLink != true else { continue }
+            scanForSkills(in: path, depth: depth + 1, skipping: skipping, budget: &budget)
         }
     }
 }

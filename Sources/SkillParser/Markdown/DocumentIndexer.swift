@@ -11,6 +11,7 @@ struct DocumentIndexer {
     var html: [HTMLFragment] = []
     var rules: [Rule] = []
     var relatedSkillItems: [RelatedSkillItem] = []
+    var headedLists: [HeadedList] = []
 
     /// Headings above the current block, outermost first.
     private var headingStack: [Heading] = []
@@ -18,7 +19,28 @@ struct DocumentIndexer {
     private var relatedSkillsLevel: Int?
 
     mutating func visit(_ blocks: [Block]) {
-        for block in blocks { visit(block) }
+        for (index, block) in blocks.enumerated() {
+            visit(block)
+            // A list right under a heading may be a related-skills list in any language; the graph,
+            // which knows the skill names, decides by the list's shape.
+            if case .list(let list) = block, index > 0, case .heading(let heading) = blocks[index - 1], relatedSkillsLevel == nil {
+                addHeadedList(list, under: heading)
+            }
+        }
+    }
+
+    private mutating func addHeadedList(_ list: ListBlock, under heading: Heading) {
+        var items: [RelatedSkillItem] = []
+        for item in list.items {
+            let inlines = Array(item.blocks.compactMap { block -> [Inline]? in
+                if case .paragraph(let paragraph) = block { return paragraph.inlines }
+                return nil
+            }.joined(separator: [.softBreak]))
+            if let (name, form) = Self.skillName(in: inlines) {
+                items.append(RelatedSkillItem(name: name, text: inlines.plainText, location: item.location, form: form))
+            }
+        }
+        headedLists.append(HeadedList(heading: heading.text, location: heading.location, itemCount: list.items.count, items: items))
     }
 
     private mutating func visit(_ block: Block) {

@@ -17,8 +17,11 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
     public private(set) var html: [HTMLFragment] = []
     public private(set) var rules: [Rule] = []
-    /// The items of every "Related skills" section.
+    /// The items of every section headed "Related skills" (in English).
     public private(set) var relatedSkillItems: [RelatedSkillItem] = []
+    /// Every list that directly follows a heading, with the skill name each item opens with;
+    /// the graph decides which are related-skills lists (`SkillGraph.relatedSkillItems(in:)`).
+    public private(set) var headedLists: [HeadedList] = []
 
     /// Parses `text` (the whole file) as Markdown with optional frontmatter.
     /// Problems found on the way are appended to `diagnostics`; parsing always succeeds.
@@ -45,6 +48,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         html = indexer.html
         rules = indexer.rules
         relatedSkillItems = indexer.relatedSkillItems
+        headedLists = indexer.headedLists
     }
 
     /// The first level-1 heading, else the frontmatter `title` or `name`, else the file name.
@@ -106,4 +110,25 @@ public struct RelatedSkillItem: Hashable, Sendable {
     public var text: String
     public var location: SourceLocation
     public var form: Form = .text
+}
+
+/// A list right under a heading, read as a possible related-skills list.
+public struct HeadedList: Hashable, Sendable {
+    /// The heading's text.
+    public var heading: String
+    public var location: SourceLocation
+    /// Items in the list, named or not.
+    public var itemCount: Int
+    /// The items that open with something that may be a skill name.
+    public var items: [RelatedSkillItem]
+}
+
+extension RelatedSkillItem {
+    /// `@name`, `name:` and `name.` all mean `name`.
+    public static func cleanName(_ name: String) -> String {
+        var text = Substring(name)
+        while text.first == "@" { text = text.dropFirst() }
+        while let last = text.last, ":.,;".contains(last) { text = text.dropLast() }
+        return String(text)
+    }
 }

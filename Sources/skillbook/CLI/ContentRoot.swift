@@ -16,11 +16,26 @@ enum ContentRoot {
         return "."
     }
 
-    /// Loads the graph, printing a clear error for a root that cannot be read.
-    static func load(_ argument: String?, console: Console) -> SkillGraph? {
+    /// A loaded collection with the configuration it was loaded with.
+    struct Collection {
+        var graph: SkillGraph
+        var config: CollectionConfig
+        /// Problems with the configuration file, for commands that report them.
+        var configProblems: [Diagnostic]
+    }
+
+    /// Reads the configuration (`explicitConfig`, else the root's skillbook.yml), then loads the
+    /// graph with it, printing a clear error for a root that cannot be read.
+    static func loadCollection(_ argument: String?, explicitConfig: String? = nil, console: Console) throws -> Collection {
         let root = resolve(argument)
+        let (config, problems) = CollectionConfig.load(root: root, explicitPath: explicitConfig)
+        return Collection(graph: try CollectionLoader.load(root: root, config: config), config: config, configProblems: problems)
+    }
+
+    /// Loads the graph (with the root's skillbook.yml), printing a clear error for a root that cannot be read.
+    static func load(_ argument: String?, console: Console) -> SkillGraph? {
         do {
-            return try CollectionLoader.load(root: root)
+            return try loadCollection(argument, console: console).graph
         } catch {
             console.error("error: \(error)\n")
             return nil

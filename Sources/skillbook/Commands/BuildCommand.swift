@@ -48,9 +48,11 @@ enum BuildCommand: Command {
         var log = StepLog(total: steps.count) { line in if verbose { console.error(line + "\n") } }
         let root = ContentRoot.resolve(arguments.positionals.first)
         do {
-            let graph = try log.run("load") { try CollectionLoader.load(root: root) }
             let explicitConfig = arguments.value("config")
-            let (config, configProblems) = CollectionConfig.load(root: graph.root, explicitPath: explicitConfig)
+            let collection = try log.run("load") {
+                try ContentRoot.loadCollection(root, explicitConfig: explicitConfig, console: console)
+            }
+            let (graph, config, configProblems) = (collection.graph, collection.config, collection.configProblems)
             let problems = (configProblems + CheckRunner.configDiagnostics(config)).sorted()
             if !problems.isEmpty, !quiet || problems.contains(where: { $0.severity == .error }) {
                 // As `check` does: the root's skillbook.yml relative to the root, a --config path as given.

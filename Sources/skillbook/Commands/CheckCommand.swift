@@ -21,10 +21,16 @@ enum CheckCommand: Command {
         discussion: discussion)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard let graph = ContentRoot.load(arguments.positionals.first, console: console) else { return .failure }
-        let displayPath = ContentRoot.displayPath(for: graph)
         let explicitConfig = arguments.value("config")
-        let (config, configProblems) = CollectionConfig.load(root: graph.root, explicitPath: explicitConfig)
+        let collection: ContentRoot.Collection
+        do {
+            collection = try ContentRoot.loadCollection(arguments.positionals.first, explicitConfig: explicitConfig, console: console)
+        } catch {
+            console.error("error: \(error)\n")
+            return .failure
+        }
+        let (graph, config, configProblems) = (collection.graph, collection.config, collection.configProblems)
+        let displayPath = ContentRoot.displayPath(for: graph)
         let problems = (configProblems + CheckRunner.configDiagnostics(config)).sorted()
         if !problems.isEmpty {
             // The root's skillbook.yml is named relative to the root; a --config path is shown as given.

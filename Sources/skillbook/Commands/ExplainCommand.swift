@@ -29,7 +29,8 @@ enum ExplainCommand: Command {
                 + NearestNames.suggest(code, among: codes.map(\.code), count: 2, limit: 3)
             var seen = Set<String>()
             let names = near.filter { seen.insert($0).inserted }.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-            console.error("error: unknown code '\(code)'; did you mean \(names)?\nRun 'skillbook explain' for the list of codes.\n")
+            let guess = names.isEmpty ? "" : "; did you mean \(names)?"
+            console.error("error: unknown code '\(code)'\(guess)\nRun 'skillbook explain' for the list of codes.\n")
             return .failure
         }
         console.output("""

@@ -11,7 +11,7 @@ import Testing
                 ## Notes
                 ## Notes
                 <a id="custom"></a>
-                <span name='legacy'>x</span>
+                <a name='legacy'>x</a>
 
                 [q](#1-query-performance) [n](#notes) [n1](#notes-1) [c](#custom) [l](#legacy) [top](#top)
                 [ref](references/r.md#r-heading) [gh](#user-content-custom) [x](https://example.com/#nope)
@@ -46,11 +46,47 @@ import Testing
         #expect(fixture.diagnostics("broken-anchor").first?.suggestion == "did you mean `#membro` or `#gerenciamento-de-membros`?")
     }
 
-    @Test func caseOnlyDifferenceIsSaidSo() throws {
-        let fixture = try CheckFixture(["a/SKILL.md": skill("a", "[x](#Setup)\n\n## Setup\n")])
-        let found = fixture.diagnostics("broken-anchor")
-        #expect(found.first?.message == "anchor `#Setup` is not in this document; `#setup` differs only in letter case")
-        #expect(found.first?.suggestion == "write `#setup`")
+    @Test func caseOnlyDifferenceIsAWarningThatWorksOnlyOnGitHub() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", "[x](#Setup) [y](references/r.md#Install) [z](#user-content-Setup)\n\n## Setup\n"),
+            "a/references/r.md": "# R\n\n## Install\n",
+        ])
+        #expect(fixture.diagnostics("broken-anchor").isEmpty)
+        let found = fixture.diagnostics("anchor-case-mismatch")
+        #expect(found.map(\.message) == [
+            "anchor `#Setup` matches `#setup` only when letter case is ignored",
+            "anchor `#Install` matches `#install` only when letter case is ignored",
+            "anchor `#user-content-Setup` matches `#setup` only when letter case is ignored",
+        ])
+        #expect(found.map(\.severity) == [.warning, .warning, .warning])
+        #expect(found.map(\.suggestion) == ["write `#setup`", "write `references/r.md#install`", "write `#setup`"])
+    }
+
+    @Test func topAndTheGitHubPrefixAreAnchorsOfEveryDocument() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", "[t](#top) [T](#TOP) [r](references/r.md#top) [p](#user-content-setup) [q](#user-content-nope)\n\n## Setup\n"),
+            "a/references/r.md": "# R\n",
+        ])
+        #expect(fixture.diagnostics("broken-anchor").map(\.message) == ["anchor `#user-content-nope` is not in this document"])
+        #expect(fixture.diagnostics("anchor-case-mismatch").isEmpty)
+    }
+
+    @Test func onlyRealHTMLElementsDefineAnchors() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", """
+                <div>id=frag and name="old"</div>
+
+                <span name="legacy">x</span> <!-- <a id="commented"></a> -->
+
+                <p id="real">y</p>
+
+                [f](#frag) [o](#old) [l](#legacy) [c](#commented) [r](#real)
+                """),
+        ])
+        #expect(fixture.diagnostics("broken-anchor").map(\.message) == [
+            "anchor `#frag` is not in this document", "anchor `#old` is not in this document",
+            "anchor `#legacy` is not in this document", "anchor `#commented` is not in this document",
+        ])
     }
 
     @Test func headingAttributeIdIsExplainedWithTheRealAnchor() throws {

@@ -9,9 +9,16 @@ struct CheckFixture {
     let tree: FixtureTree
     let graph: SkillGraph
 
-    init(_ files: [String: String]) throws {
+    /// `config` is what the loader reads too (`site_root`, folders, related-skills headings).
+    init(_ files: [String: String], config: CollectionConfig = CollectionConfig()) throws {
         tree = try FixtureTree(files)
-        graph = try CollectionLoader.load(root: tree.path)
+        graph = try CollectionLoader.load(root: tree.path, config: config)
+    }
+
+    /// The same tree, loaded again with `config`.
+    init(_ other: CheckFixture, config: CollectionConfig) throws {
+        tree = other.tree
+        graph = try CollectionLoader.load(root: tree.path, config: config)
     }
 
     /// Every diagnostic of the full run (load problems, all checks, configuration applied).

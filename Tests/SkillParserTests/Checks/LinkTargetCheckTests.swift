@@ -74,13 +74,60 @@ import Testing
             "docs/setup.md": "# Setup\n",
             "a/SKILL.md": skill("a", "[setup](/docs/setup.md) [gone](/docs/gone.md)\n"),
         ])
+        // Without site_root, `/` is the content root, as where the site is served: a working
+        // link is a warning, a missing target is broken as for the site.
         let warnings = fixture.diagnostics("site-absolute-link")
-        #expect(warnings.count == 2)
+        #expect(warnings.count == 1)
+        #expect(fixture.diagnostics("broken-link").map(\.message) == ["link target `/docs/gone.md` does not exist"])
         #expect(warnings.first?.severity == .warning)
         #expect(warnings.first?.suggestion == "write `../docs/setup.md`, relative to this file")
 
         var config = CollectionConfig()
         config.siteRoot = "."
-        #expect(fixture.found(Self.codes, config: config) == ["a/SKILL.md:7:25 broken-link"])
+        let configured = try CheckFixture(fixture, config: config)
+        #expect(configured.found(Self.codes, config: config) == ["a/SKILL.md:7:25 broken-link"])
+    }
+}
+
+/// Raw HTML in Markdown is checked like Markdown links and images.
+@Suite struct RawHTMLLinkTests {
+    @Test func hrefSrcAndSrcsetAreCheckedLikeMarkdown() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", """
+                <p align="center"><img src="img/logo.png" alt="logo"> <img src="img/gone.png"></p>
+
+                <picture><source srcset="img/dark.png 2x, img/missing-dark.png 1x"><img src="img/logo.png"></picture>
+
+                Inline <a href="references/r.md#part">part</a> and <a href="references/nope.md">nope</a>.
+
+                <a href="references/r.md#Part">case</a> <a href="javascript:alert(1)">js</a>
+                """),
+            "a/img/logo.png": "png",
+            "a/img/dark.png": "png",
+            "a/references/r.md": "# R\n\n## Part\n",
+        ])
+        let codes: Set<String> = ["broken-link", "broken-anchor", "anchor-case-mismatch", "unsafe-link"]
+        #expect(fixture.found(codes) == [
+            "a/SKILL.md:7:1 broken-link",
+            "a/SKILL.md:9:1 broken-link",
+            "a/SKILL.md:11:1 broken-link",
+            "a/SKILL.md:13:1 anchor-case-mismatch",
+            "a/SKILL.md:13:1 unsafe-link",
+        ])
+        #expect(fixture.diagnostics("broken-link").map(\.message) == [
+            "link target `img/gone.png` does not exist",
+            "link target `img/missing-dark.png` does not exist",
+            "link target `references/nope.md` does not exist",
+        ])
+    }
+
+    @Test func aFolderWithoutAPageIsAFolderLink() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": skill("a", "[assets](assets/) [skill b](../b) [docs](../docs)\n"),
+            "a/assets/x.png": "png",
+            "b/SKILL.md": skill("b"),
+            "docs/README.md": "# Docs\n",
+        ])
+        #expect(fixture.found(["folder-link", "broken-link"]) == ["a/SKILL.md:7:1 folder-link"])
     }
 }

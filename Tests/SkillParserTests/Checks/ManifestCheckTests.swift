@@ -98,3 +98,17 @@ import Testing
         #expect(codes == ["invalid-yaml"])
     }
 }
+
+/// `--spec strict` rejects flow-style YAML as `agentskills validate` does (strictyaml).
+@Suite struct FlowStyleCheckTests {
+    @Test func flowListsAndMapsAreErrorsOnlyUnderStrict() throws {
+        let fixture = try CheckFixture([
+            "a/SKILL.md": "---\nname: a\ndescription: Use when testing.\nmetadata: {author: me}\n---\n# A\n",
+            "b/SKILL.md": "---\nname: b\ndescription: Use when testing.\nmetadata:\n  tags: [x, y]\n---\n# B\n",
+            "c/SKILL.md": "---\nname: c\ndescription: Use when testing.\nmetadata:\n  tags: \"[x, y]\"\n---\n# C\n",
+        ])
+        #expect(fixture.found(["yaml-flow-style"]).isEmpty)
+        #expect(fixture.found(["yaml-flow-style"], spec: .strict) == ["a/SKILL.md:4:11 yaml-flow-style", "b/SKILL.md:5:9 yaml-flow-style"])
+        #expect(fixture.diagnostics("yaml-flow-style", spec: .strict).allSatisfy { $0.severity == .error })
+    }
+}

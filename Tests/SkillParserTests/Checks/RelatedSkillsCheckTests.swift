@@ -53,4 +53,40 @@ import Testing
         ])
         #expect(fixture.diagnostics("unknown-skill").isEmpty)
     }
+
+    @Test func aRelatedSkillsListIsKnownByItsShapeInAnyLanguage() throws {
+        let fixture = try CheckFixture([
+            "alpha/SKILL.md": skill("alpha", """
+                ## 相关技能
+
+                - `beta` - 第二步
+                - `gamma` - 第三步
+                - `betta` - 拼错了
+
+                ## Commands
+
+                - `beta`
+                - `npm install`
+                - `swift build`
+                """),
+            "beta/SKILL.md": skill("beta"),
+            "gamma/SKILL.md": skill("gamma"),
+        ])
+        #expect(fixture.found(["unknown-skill"]) == ["alpha/SKILL.md:11:1 unknown-skill"])
+        #expect(fixture.diagnostics("unknown-skill").first?.suggestion == "did you mean `beta`?")
+        #expect(fixture.graph.edges.filter { $0.kind == .related }.map(\.to) == ["beta", "gamma"])
+    }
+
+    @Test func skillbookYmlNamesMoreHeadings() throws {
+        let files = [
+            "alpha/SKILL.md": skill("alpha", "## Voir aussi :\n\n- `beta`\n- `nope`\n- `nada`\n"),
+            "beta/SKILL.md": skill("beta"),
+        ]
+        // One known name of three is no related-skills list by shape.
+        #expect(try CheckFixture(files).found(["unknown-skill"]).isEmpty)
+        var config = CollectionConfig()
+        config.relatedHeadings = ["Voir aussi"]
+        let configured = try CheckFixture(files, config: config)
+        #expect(configured.found(["unknown-skill"], config: config) == ["alpha/SKILL.md:10:1 unknown-skill", "alpha/SKILL.md:11:1 unknown-skill"])
+    }
 }

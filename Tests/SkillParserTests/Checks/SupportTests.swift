@@ -32,9 +32,10 @@ import Testing
         }
     }
 
-    @Test func htmlAttributesAreReadInAnyQuotingAndCase() {
-        let html = #"<a ID="one"></a><span name='two' data-id="no"></span><div id=three class=x>"#
-        #expect(HTMLAttributes.values(of: ["id", "name"], in: html) == ["one", "two", "three"])
+    @Test func htmlAnchorsAreReadFromRealElementsInAnyQuotingAndCase() {
+        let html = #"<a ID="one"></a><a name='two' data-id="no"></a><div id=three class=x>id=frag name=x</div><span name="four">"#
+        #expect(DocumentAnchors.htmlIDs(in: html) == ["one", "two", "three"])
+        #expect(DocumentAnchors.htmlIDs(in: "<!-- <a id=\"gone\"> --><p>text id=\"nope\"</p>") == [])
     }
 
     @Test func suppressionCommentsAreParsed() {

@@ -1,40 +1,22 @@
 import Foundation
 import SkillParser
-import SkillDuplicates
 
-/// The anchors a document offers to links: its headings' GitHub anchors (with `-1`, `-2`
-/// for repeats) and the `id` and `name` attributes of its raw HTML.
+/// What a broken anchor probably meant, from the anchors its target document offers (the
+/// graph's `DocumentAnchors`: headings and real HTML ids). Built only for a broken anchor.
 struct AnchorIndex: Sendable {
     /// Every anchor, in document order.
     let anchors: [String]
     /// Ids declared with a heading attribute (`## Setup {#setup}`, read by Pandoc and Hugo but not
     /// by GitHub), mapped to the anchor GitHub gives that heading.
     let declaredIDs: [String: String]
-    private let set: Set<String>
 
-    init(_ markdown: MarkdownDocument) {
-        var anchors = markdown.headings.map(\.anchor)
+    init(_ markdown: MarkdownDocument, anchors: DocumentAnchors) {
         var declared: [String: String] = [:]
         for heading in markdown.headings {
             if let id = Self.declaredID(in: heading.text), declared[id] == nil { declared[id] = heading.anchor }
         }
         declaredIDs = declared
-        for fragment in markdown.html where !fragment.html.hasPrefix("<!--") {
-            anchors += HTMLAttributes.values(of: ["id", "name"], in: fragment.html)
-        }
-        self.anchors = anchors
-        set = Set(anchors)
-    }
-
-    /// Exact match, as on GitHub; `top` (any case) means the top of the page in every browser.
-    func contains(_ anchor: String) -> Bool {
-        anchor.isEmpty || set.contains(anchor) || anchor.lowercased() == "top"
-    }
-
-    /// An anchor that differs from `anchor` only in letter case.
-    func caseVariant(of anchor: String) -> String? {
-        let lowered = anchor.lowercased()
-        return anchors.first { $0.lowercased() == lowered }
+        self.anchors = anchors.all
     }
 
     /// The anchors someone most likely meant: the ones that read the same once section numbers

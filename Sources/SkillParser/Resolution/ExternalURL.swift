@@ -1,10 +1,10 @@
 /// Whether a URL written by an author can be a working link. Placeholders such as
 /// `http://host:port` or `https:///path` are not: a page that links them is invalid HTML.
-enum ExternalURL {
+public enum ExternalURL {
     /// Schemes with an authority (`//host`), whose host and port are checked.
     static let hierarchical: Set<String> = ["http", "https", "ftp", "ftps", "ws", "wss"]
 
-    static func isWellFormed(_ url: String) -> Bool {
+    public static func isWellFormed(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":") else { return true }
         let scheme = url[..<colon].lowercased()
         guard hierarchical.contains(scheme) else { return true }
@@ -27,5 +27,19 @@ enum ExternalURL {
         if host.hasPrefix("[") { return true }
         return host.allSatisfy { !$0.isASCII || $0.isLetter || $0.isNumber || "-._~%".contains($0) }
             && !host.contains("%5C") && !host.contains("%5c")
+    }
+}
+
+extension ExternalURL {
+    /// URL schemes that may not appear in a link of the site: they run code or embed content.
+    public static let unsafeSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
+
+    /// The scheme of a destination, lower case, as a browser reads it: tabs, newlines and
+    /// leading controls are ignored, so `java\tscript:` is still `javascript`.
+    public static func scheme(of destination: String) -> String? {
+        let trimmed = destination.trimmingWhitespace
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let scheme = trimmed[..<colon].unicodeScalars.filter { $0.value > 0x20 }
+        return String(String.UnicodeScalarView(scheme)).lowercased()
     }
 }

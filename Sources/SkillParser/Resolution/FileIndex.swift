@@ -1,11 +1,10 @@
 import Foundation
-import SkillParser
 
 /// Answers "does this root-relative path exist, and with exactly this letter case?" by
 /// listing folders on disk, so the answer is the same on case-insensitive macOS and on Linux.
 /// Listings are cached; the index is safe to share between threads.
-final class FileIndex: @unchecked Sendable {
-    enum Lookup: Equatable {
+public final class FileIndex: @unchecked Sendable {
+    public enum Lookup: Equatable {
         case exists
         /// The path exists only with other letter case; the path as it is on disk.
         case caseMismatch(String)
@@ -16,11 +15,11 @@ final class FileIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [String]?] = [:]
 
-    init(root: String) {
+    public init(root: String) {
         self.root = URL(fileURLWithPath: root)
     }
 
-    func lookup(_ path: String) -> Lookup {
+    public func lookup(_ path: String) -> Lookup {
         var folder = ""
         var actual: [String] = []
         var mismatch = false
@@ -40,11 +39,28 @@ final class FileIndex: @unchecked Sendable {
     }
 
     /// Names in a root-relative folder, sorted; `nil` when it is not a readable folder.
-    func entries(of folder: String) -> [String]? {
+    public func entries(of folder: String) -> [String]? {
         if let cached = lock.withLock({ listings[folder] }) { return cached }
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted()
         lock.withLock { listings[folder] = names }
         return names
+    }
+
+    /// What an existing root-relative path is on disk.
+    public enum Kind: Equatable, Sendable {
+        case file, folder
+        /// A symbolic link whose target lies outside the root.
+        case outside
+    }
+
+    public func kind(of path: String) -> Kind {
+        let url = root.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .outside }
+        let resolved = url.resolvingSymlinksInPath().path
+        let rootPath = root.resolvingSymlinksInPath().path
+        guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else { return .outside }
+        return isFolder.boolValue ? .folder : .file
     }
 }

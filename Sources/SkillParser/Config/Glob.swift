@@ -1,6 +1,4 @@
-import SkillParser
-import SkillDuplicates
-/// A glob over root-relative paths, as written in `ignore:` of `skillbook.yml`.
+/// A glob over root-relative paths, as written in `ignore:`, `include:` and `exclude:` of `skillbook.yml`.
 ///
 /// `*` matches within one path segment, `**` across segments (`**/` also matches no folder
 /// at all), `?` one character of a segment. A pattern also matches everything under a folder
