@@ -14,7 +14,7 @@ public enum SiteFuzzEntry {
     public static func markdownHTML(_ bytes: [UInt8]) {
         let graph = ParserFuzzEntry.graph(withReference: String(decoding: bytes, as: UTF8.self))
         guard let document = graph.document(at: "a/references/fuzz.md") else { return }
-        let resolver = LinkResolver(graph: graph, documentPath: "a/references/fuzz.md") { _ in false }
+        let resolver = LinkResolver(graph: graph, documentPath: "a/references/fuzz.md")
         let rendered = MarkdownHTML(resolver: resolver, graph: graph, document: document, anchoredLines: [1, 3],
                                     reservedIDs: SiteContext.reservedIDs).render()
         _ = rendered.html.count
