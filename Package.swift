@@ -33,8 +33,12 @@ let package = Package(
         .target(name: "SkillChecks", dependencies: ["SkillParser", "SkillDuplicates"]),
         // The search index: tokenizer, writer, reader and ranking.
         .target(name: "SkillSearch", dependencies: ["SkillParser"]),
-        // The static site: pages, theme, output folder.
-        .target(name: "SiteBuilder", dependencies: ["SkillParser", "SkillChecks", "SkillDuplicates", "SkillSearch"]),
+        // The static site: pages, theme, output folder. The default theme (Templates/) is
+        // embedded at build time by our own plugin.
+        .target(name: "SiteBuilder", dependencies: ["SkillParser", "SkillChecks", "SkillDuplicates", "SkillSearch"],
+                plugins: ["EmbedTheme"]),
+        .executableTarget(name: "embed-theme"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
         .executableTarget(name: "skillbook", dependencies: allLibraries),
         .executableTarget(name: "skillbook-bench", dependencies: allLibraries),
         .executableTarget(name: "skillbook-fuzz", dependencies: allLibraries),

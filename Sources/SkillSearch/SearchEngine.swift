@@ -9,7 +9,8 @@ import SkillParser
 /// 2. A section scores, per slot, the best BM25 weight among the slot's terms, times how the term
 ///    matched; slots add up. Sections with more of the query's words come first.
 /// 3. Sections are grouped by page; the first pages are re-ranked after reading their text: the
-///    words together as a phrase, and a heading that is the query, raise a result.
+///    words together as a phrase or close to each other, and a title or heading that names the
+///    query, raise a result; each query word a page lacks lowers it (`SearchRanking.rerankedScore`).
 public struct SearchEngine: Sendable {
     public let index: SearchIndex
     /// For each section, the number of the page it is on (pages are runs of sections).
@@ -92,15 +93,14 @@ public struct SearchEngine: Sendable {
         var loaded: Set<Int> = []
         let required = slots.filter(\.slot.required)
         let window = min(SearchRanking.rerankWindow, pages.count)
+        let words = query.groupSizes.filter { $0 > 0 }.count
         var boosted: [(index: Int, score: Double)] = (0..<window).map { position in
             let best = pages[position][0]
             loaded.insert(best.section)
             let boost = SectionBoost.factor(index.sections[best.section], required: required)
-            return (position, best.score * boost)
+            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched))
         }
         boosted.sort { a, b in
-            let ma = pages[a.index][0].matched, mb = pages[b.index][0].matched
-            if ma != mb { return ma > mb }
             if a.score != b.score { return a.score > b.score }
             return a.index < b.index
         }
@@ -124,16 +124,16 @@ public struct SearchEngine: Sendable {
             }
             results.append(SearchResult(page: first.page, pageTitle: first.pageTitle, skill: first.skill,
                                         score: finalScore[position] ?? hits[0].score, matched: hits[0].matched,
-                                        words: query.groupSizes.filter { $0 > 0 }.count, sections: sections))
+                                        words: words, sections: sections))
         }
 
         var suggestions: [String] = []
         if pages.isEmpty { suggestions = suggest(query, resolver: &resolver) }
         var files = resolver.files
         for section in loaded {
-            files.insert("d/\(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)).js")
+            files.insert(SearchIndexFiles.documents(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)))
         }
-        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert("words.js") }
+        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert(SearchIndexFiles.words) }
         let terms = slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } }
         return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
                               suggestions: suggestions, files: files.sorted())

@@ -9,7 +9,7 @@ public enum SearchIndexBuilder {
     public static func build(graph: SkillGraph, sources: Set<String>? = nil,
                              targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
-        let perDocument = ParallelMap.map(documents) { document in
+        let perDocument = Parallel.map(documents) { document in
             SectionSplitter.sections(of: document, skill: graph.skill(of: document))
         }
         return build(sections: perDocument.flatMap { $0 }, targets: targets)
@@ -19,7 +19,7 @@ public enum SearchIndexBuilder {
     public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         // Sections in batches, each batch with its own word cache.
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
-        let perBatch = ParallelMap.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
+        let perBatch = Parallel.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
             var cache = SearchTokenizer.WordCache()
             var surfaces: [String: [String: Int]] = [:]
             return (batch.map { TermCounts(sections[$0], cache: &cache, surfaces: &surfaces) }, surfaces)
@@ -92,25 +92,5 @@ extension StoredSection {
         self.init(page: section.page, anchor: section.anchor ?? "", pageTitle: section.pageTitle,
                   heading: section.heading ?? "", parentHeading: section.parentHeading ?? "",
                   skill: section.skill ?? "", text: section.text)
-    }
-}
-
-/// Maps an array on all cores, keeping the order.
-enum ParallelMap {
-    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input],
-                                                       _ transform: @Sendable (Input) -> Output) -> [Output] {
-        let slots = Slots<Output>(count: inputs.count)
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            slots.set(index, transform(inputs[index]))
-        }
-        return slots.values
-    }
-
-    private final class Slots<Value: Sendable>: @unchecked Sendable {
-        private var storage: [Value?]
-        private let lock = NSLock()
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
-        var values: [Value] { lock.withLock { storage.map { $0! } } }
     }
 }

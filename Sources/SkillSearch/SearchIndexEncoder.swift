@@ -18,7 +18,7 @@ import SkillParser
 enum SearchIndexEncoder {
     static func plan(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String],
                      targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
-        let sizes = ParallelMap.map(Array(terms.indices)) { position -> (dictionary: Int, postings: Int) in
+        let sizes = Parallel.map(Array(terms.indices), minimumChunk: 256) { position -> (dictionary: Int, postings: Int) in
             let previous = position > 0 ? terms[position - 1].term : ""
             return (word(terms[position], after: previous).count + 6, postingsText(terms[position].postings).count)
         }
@@ -34,7 +34,7 @@ enum SearchIndexEncoder {
                 .map { $0 + start }
         }
         let codes = codeTable(sharedWords)
-        let documentSizes = ParallelMap.map(sections) { sectionRow($0, page: 0, codes: codes).count + 1 }
+        let documentSizes = Parallel.map(sections, minimumChunk: 64) { sectionRow($0, page: 0, codes: codes).count + 1 }
         return SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
                                  documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents))
     }
@@ -46,13 +46,13 @@ enum SearchIndexEncoder {
         enum Kind { case entry, words, dictionary(Int), postings(Int), documents(Int) }
         let kinds: [Kind] = [.entry, .words] + layout.dictionaryStarts.indices.map { .dictionary($0) }
             + layout.postingsStarts.indices.map { .postings($0) } + layout.documentStarts.indices.map { .documents($0) }
-        return ParallelMap.map(kinds.indices.map { $0 }) { position -> (path: String, contents: [UInt8]) in
+        return Parallel.map(kinds.indices.map { $0 }) { position -> (path: String, contents: [UInt8]) in
             switch kinds[position] {
-            case .entry: ("entry.js", entry(index))
-            case .words: ("words.js", words(index))
-            case .dictionary(let file): ("t/\(file).js", dictionary(index, file: file))
-            case .postings(let file): ("p/\(file).js", postings(index, file: file))
-            case .documents(let file): ("d/\(file).js", documents(index, file: file, codes: codes))
+            case .entry: (SearchIndexFiles.entry, entry(index))
+            case .words: (SearchIndexFiles.words, words(index))
+            case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file))
+            case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file))
+            case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, codes: codes))
             }
         }
     }

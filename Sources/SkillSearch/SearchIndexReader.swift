@@ -10,7 +10,7 @@ public enum SearchIndexReader {
 
     /// Reads `folder` (a site's `search/` folder).
     public static func read(from folder: URL) throws -> SearchIndex {
-        let entry = try arguments(of: folder.appendingPathComponent("entry.js"), kind: "entry")
+        let entry = try arguments(of: folder.appendingPathComponent(SearchIndexFiles.entry), kind: "entry")
         guard let header = entry.first as? [String: Any],
               let version = header["version"] as? Int else { throw FormatError("entry.js: no version") }
         guard version == SearchIndex.formatVersion else {
@@ -25,7 +25,7 @@ public enum SearchIndexReader {
         var postingsStarts: [Int] = []
         for file in firstTerms.indices {
             dictionaryStarts.append(terms.count)
-            let path = "t/\(file).js"
+            let path = SearchIndexFiles.dictionary(file)
             let values = try arguments(of: folder.appendingPathComponent(path), kind: "terms", number: file)
             guard values.count == 3, let firstPostingsFile = values[0] as? Int, let words = values[1] as? String,
                   let numbers = values[2] as? String else { throw FormatError("\(path): malformed") }
@@ -56,7 +56,7 @@ public enum SearchIndexReader {
                     postingsText = try postingsContents(folder, file: postingsFile)
                     offset = 0
                 }
-                guard offset + length <= postingsText.count else { throw FormatError("p/\(postingsFile).js: too short") }
+                guard offset + length <= postingsText.count else { throw FormatError("\(SearchIndexFiles.postings(postingsFile)): too short") }
                 let postings = try decodePostings(Array(postingsText[offset..<(offset + length)]), expected: count)
                 offset += length
                 terms.append(IndexedTerm(term: term, postings: postings, display: display))
@@ -64,7 +64,7 @@ public enum SearchIndexReader {
         }
         guard terms.count == termCount else { throw FormatError("entry.js: \(termCount) terms announced, \(terms.count) found") }
 
-        let wordValues = try arguments(of: folder.appendingPathComponent("words.js"), kind: "words")
+        let wordValues = try arguments(of: folder.appendingPathComponent(SearchIndexFiles.words), kind: "words")
         guard let wordList = wordValues.first as? String else { throw FormatError("words.js: malformed") }
         let sharedWords = wordList.split(separator: " ").map(String.init)
         guard sharedWords.count == header["words"] as? Int else { throw FormatError("words.js: word count does not match") }
@@ -77,7 +77,7 @@ public enum SearchIndexReader {
             let expected = try counts.next()
             documentStarts.append(sections.count)
             let read = try documents(folder, file: file, words: sharedWords)
-            guard read.count == expected else { throw FormatError("d/\(file).js: \(expected) sections expected") }
+            guard read.count == expected else { throw FormatError("\(SearchIndexFiles.documents(file)): \(expected) sections expected") }
             sections += read
             file += 1
         }
@@ -89,8 +89,8 @@ public enum SearchIndexReader {
     }
 
     private static func postingsContents(_ folder: URL, file: Int) throws -> [UInt8] {
-        let values = try arguments(of: folder.appendingPathComponent("p/\(file).js"), kind: "postings", number: file)
-        guard let text = values.first as? String else { throw FormatError("p/\(file).js: malformed") }
+        let values = try arguments(of: folder.appendingPathComponent(SearchIndexFiles.postings(file)), kind: "postings", number: file)
+        guard let text = values.first as? String else { throw FormatError("\(SearchIndexFiles.postings(file)): malformed") }
         return Array(text.utf8)
     }
 
@@ -107,7 +107,7 @@ public enum SearchIndexReader {
     }
 
     private static func documents(_ folder: URL, file: Int, words: [String]) throws -> [StoredSection] {
-        let path = "d/\(file).js"
+        let path = SearchIndexFiles.documents(file)
         let values = try arguments(of: folder.appendingPathComponent(path), kind: "docs", number: file)
         guard values.count == 2, let pages = values[0] as? [[String]], let rows = values[1] as? [[Any]] else {
             throw FormatError("\(path): malformed")

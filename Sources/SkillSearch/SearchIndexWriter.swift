@@ -38,7 +38,7 @@ extension SearchIndex {
         let downloads = sampleQueries().map { query in
             (query: query, bytes: engine.search(query).files.reduce(0) { $0 + (sizes[$1] ?? 0) })
         }.sorted { $0.bytes < $1.bytes }
-        let entry = sizes["entry.js"] ?? 0
+        let entry = sizes[SearchIndexFiles.entry] ?? 0
         return SearchIndexSizes(total: sizes.values.reduce(0, +), files: files.count,
                                 firstQueryMedian: downloads.isEmpty ? entry : downloads[downloads.count / 2].bytes,
                                 firstQueryLargest: downloads.last?.bytes ?? entry,
@@ -50,7 +50,7 @@ extension SearchIndex {
     @discardableResult
     public func write(to folder: URL) throws -> SearchIndexSizes {
         let manager = FileManager.default
-        for old in ["entry.js", "words.js", "t", "p", "d"] {
+        for old in SearchIndexFiles.topLevel {
             let url = folder.appendingPathComponent(old)
             if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
         }

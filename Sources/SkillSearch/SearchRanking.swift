@@ -49,13 +49,32 @@ public enum SearchRanking {
     static let typoEndings: [[UInt16]] = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"]
         .map { Array($0.utf16) }
 
+    /// The score of one of the first pages once its best section's text is read: the page's score
+    /// times the section's boost, times `partialMatch` for each query word the page lacks. The
+    /// first pages are ordered by this alone, so a page whose title names the thing can pass a
+    /// page that has all the words only because it lists them in passing (an index of topics).
+    static func rerankedScore(_ score: Double, boost: Double, missingWords: Int) -> Double {
+        var factor = 1.0
+        for _ in 0..<max(0, missingWords) { factor *= partialMatch }
+        return score * boost * factor
+    }
+
+    static let partialMatch = 0.7
+
     /// Results whose texts are read to find phrases and exact titles.
     static let rerankWindow = 10
     /// Added to the factor a result's score is multiplied by, when its text holds the query's
     /// words together...
     static let phraseBoost = 0.25
+    /// ...or, when they are not together, `proximityBoost` times how close they are (1 side by side),
+    /// within `proximityWindow` words per query word...
+    static let proximityBoost = 0.2
+    static let proximityWindow = 4
     /// ...when its page's title is the query...
     static let pageTitleBoost = 1.0
-    /// ...or else when its heading is the query or its page's title holds the query's words together.
+    /// ...or else when its heading is the query or its page's title holds the query's words together...
     static let titleBoost = 0.5
+    /// ...or else times the share of the page title's words that are query words, times the share
+    /// of the query's words it has.
+    static let titleOverlapBoost = 2.5
 }

@@ -1,21 +1,54 @@
 import SkillParser
 /// What reading a section's text adds to its score, once the first pages are known:
-/// - the query's words together, in the order typed, in the heading or text (a phrase);
+/// - the query's words together, in the order typed, in the heading or text (a phrase), or else
+///   close to each other (proximity: the fewer other words between them, the more);
 /// - a page title that is the query (the page is about it), else a heading that is the query or
 ///   a page title that holds the query's words together.
 enum SectionBoost {
     static func factor(_ section: StoredSection, required: [SearchEngine.SlotTerms]) -> Double {
         let title = section.heading.isEmpty ? section.pageTitle : section.heading
-        let phrase = required.count >= 2 && containsPhrase(title + "\n" + section.text, required)
+        let text = title + "\n" + section.text
+        let phrase = required.count >= 2 && containsPhrase(text, required)
+        let near = required.count >= 2 && !phrase ? closeness(text, required) : 0
         var titleBoost = 0.0
         if isExactTitle(section.pageTitle, required) {
             titleBoost = SearchRanking.pageTitleBoost
         } else if isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required) {
             titleBoost = SearchRanking.titleBoost
         } else {
-            titleBoost = SearchRanking.titleBoost * titleOverlap(section.pageTitle, required)
+            titleBoost = SearchRanking.titleOverlapBoost * titleOverlap(section.pageTitle, required)
         }
-        return 1 + (phrase ? SearchRanking.phraseBoost : 0) + titleBoost
+        return 1 + (phrase ? SearchRanking.phraseBoost : SearchRanking.proximityBoost * near) + titleBoost
+    }
+
+    /// How close together the text holds one word of each slot, in any order: `(n - 1) / (w - 1)`
+    /// for the narrowest window of `w` word positions that holds all `n` slots (1 when they are
+    /// side by side), or 0 when some slot is missing or the window is wider than
+    /// `SearchRanking.proximityWindow` words per slot.
+    static func closeness(_ text: String, _ slots: [SearchEngine.SlotTerms]) -> Double {
+        // (position, slot) of every word that a slot accepts, in text order.
+        var hits: [(position: Int, slot: Int)] = []
+        for token in SearchTokenizer.tokens(text) {
+            for (slot, terms) in slots.enumerated() where terms.accepted.contains(token.term) {
+                hits.append((token.position, slot))
+            }
+        }
+        var counts = [Int](repeating: 0, count: slots.count)
+        var covered = 0
+        var narrowest = Int.max
+        var start = 0
+        for end in hits.indices {
+            if counts[hits[end].slot] == 0 { covered += 1 }
+            counts[hits[end].slot] += 1
+            while covered == slots.count {
+                narrowest = min(narrowest, hits[end].position - hits[start].position + 1)
+                counts[hits[start].slot] -= 1
+                if counts[hits[start].slot] == 0 { covered -= 1 }
+                start += 1
+            }
+        }
+        guard narrowest != Int.max, narrowest <= SearchRanking.proximityWindow * slots.count else { return 0 }
+        return min(1, Double(slots.count - 1) / Double(max(1, narrowest - 1)))
     }
 
     /// Whether the slots' terms appear at consecutive positions, in order.

@@ -3,7 +3,7 @@ import SkillParser
 /// load for it, and records which files those are.
 struct TermResolver {
     let index: SearchIndex
-    private(set) var files: Set<String> = ["entry.js"]
+    private(set) var files: Set<String> = [SearchIndexFiles.entry]
 
     init(index: SearchIndex) { self.index = index }
 
@@ -32,13 +32,13 @@ struct TermResolver {
     }
 
     private mutating func load(_ file: Int) -> Range<Int> {
-        files.insert("t/\(file).js")
+        files.insert(SearchIndexFiles.dictionary(file))
         return SearchIndexEncoder.run(file, of: index.layout.dictionaryStarts, total: index.terms.count)
     }
 
     /// Loads the postings of a term (recording the file).
     mutating func postings(_ term: Int) -> [Posting] {
-        files.insert("p/\(SearchIndexLayout.file(of: term, starts: index.layout.postingsStarts)).js")
+        files.insert(SearchIndexFiles.postings(SearchIndexLayout.file(of: term, starts: index.layout.postingsStarts)))
         return index.terms[term].postings
     }
 

@@ -11,7 +11,7 @@ enum TextCodebook {
 
     /// The words of `texts` (runs of ASCII letters) that save the most bytes, at most `capacity`.
     static func build(_ texts: [String]) -> [String] {
-        let perChunk = ParallelMap.map(Array(stride(from: 0, to: texts.count, by: 512))) { start in
+        let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: 512))) { start in
             var counts: [ArraySlice<UInt8>: Int] = [:]
             for text in texts[start..<min(texts.count, start + 512)] {
                 let bytes = Array(text.utf8)

@@ -62,7 +62,9 @@ enum RelevanceBenchmark {
 
     static func run() throws {
         let set = try SearchRelevance(tsv: try String(contentsOf: setFile, encoding: .utf8))
-        for (corpus, folder) in corpora {
+        // `SKILLBOOK_RELEVANCE=hig-doctor,swiftui-expert` runs only those corpora.
+        let only = ProcessInfo.processInfo.environment["SKILLBOOK_RELEVANCE"].map { Set($0.split(separator: ",").map(String.init)) }
+        for (corpus, folder) in corpora where only?.contains(corpus) ?? true {
             let root = Corpora.root.appendingPathComponent(folder)
             guard FileManager.default.fileExists(atPath: root.path) else { continue }
             let index = SearchIndexBuilder.build(graph: try CollectionLoader.load(root: root.path))

@@ -34,8 +34,12 @@
   var MAXIMUM_TYPO_TERMS = 8;
   var RERANK_WINDOW = 10;
   var PHRASE_BOOST = 0.25;
+  var PROXIMITY_BOOST = 0.2;
+  var PROXIMITY_WINDOW = 4;
   var PAGE_TITLE_BOOST = 1.0;
   var TITLE_BOOST = 0.5;
+  var TITLE_OVERLAP_BOOST = 2.5;
+  var PARTIAL_MATCH = 0.7;
   var SNIPPET_LENGTH = 160;
   var SNIPPET_LEAD = 30;
   var MAXIMUM_WORD_LENGTH = 48;
@@ -864,12 +868,12 @@
       }).then(function (firstSections) {
         // Re-rank the first pages by what their best section's text shows.
         var required = slots.filter(function (slot) { return slot.slot.required; });
+        var words = query.groupSizes.filter(function (size) { return size > 0; }).length;
         var boosted = firstSections.map(function (stored, position) {
-          return { index: position, score: pages[position][0].score * boostFactor(stored, required) };
+          var best = pages[position][0];
+          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched) };
         });
         boosted.sort(function (a, b) {
-          var ma = pages[a.index][0].matched, mb = pages[b.index][0].matched;
-          if (ma !== mb) return mb - ma;
           if (a.score !== b.score) return b.score - a.score;
           return a.index - b.index;
         });
@@ -886,7 +890,7 @@
             return {
               page: first.page, pageTitle: first.pageTitle, skill: first.skill,
               score: finalScore.has(position) ? finalScore.get(position) : hits[0].score,
-              matched: hits[0].matched, words: query.groupSizes.filter(function (size) { return size > 0; }).length,
+              matched: hits[0].matched, words: words,
               sections: hits.map(function (hit, k) {
                 var section = stored[k];
                 return { section: hit.section, anchor: section.anchor, heading: section.heading,
@@ -936,18 +940,50 @@
 
   // --- Boosts (SectionBoost.swift) -----------------------------------------------------------
 
+  // SearchRanking.rerankedScore: the page's score, boosted, times PARTIAL_MATCH per missing word.
+  function rerankedScore(score, boost, missingWords) {
+    var factor = 1;
+    for (var k = 0; k < missingWords; k++) factor *= PARTIAL_MATCH;
+    return score * boost * factor;
+  }
+
   function boostFactor(section, required) {
     var title = section.heading === "" ? section.pageTitle : section.heading;
-    var phrase = required.length >= 2 && containsPhrase(title + "\n" + section.text, required);
+    var text = title + "\n" + section.text;
+    var phrase = required.length >= 2 && containsPhrase(text, required);
+    var near = required.length >= 2 && !phrase ? closeness(text, required) : 0;
     var titleBoost = 0;
     if (isExactTitle(section.pageTitle, required)) {
       titleBoost = PAGE_TITLE_BOOST;
     } else if (isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required)) {
       titleBoost = TITLE_BOOST;
     } else {
-      titleBoost = TITLE_BOOST * titleOverlap(section.pageTitle, required);
+      titleBoost = TITLE_OVERLAP_BOOST * titleOverlap(section.pageTitle, required);
     }
-    return 1 + (phrase ? PHRASE_BOOST : 0) + titleBoost;
+    return 1 + (phrase ? PHRASE_BOOST : PROXIMITY_BOOST * near) + titleBoost;
+  }
+
+  // SectionBoost.closeness: (n - 1) / (w - 1) for the narrowest window of w positions holding a
+  // word of each of the n slots, 0 when a slot is missing or the window is too wide.
+  function closeness(text, slots) {
+    var hits = [];
+    tokenize(text).forEach(function (token) {
+      slots.forEach(function (slot, index) { if (slot.accepted.has(token.term)) hits.push({ position: token.position, slot: index }); });
+    });
+    var counts = slots.map(function () { return 0; });
+    var covered = 0, narrowest = Infinity, start = 0;
+    for (var end = 0; end < hits.length; end++) {
+      if (counts[hits[end].slot] === 0) covered += 1;
+      counts[hits[end].slot] += 1;
+      while (covered === slots.length) {
+        narrowest = Math.min(narrowest, hits[end].position - hits[start].position + 1);
+        counts[hits[start].slot] -= 1;
+        if (counts[hits[start].slot] === 0) covered -= 1;
+        start += 1;
+      }
+    }
+    if (narrowest === Infinity || narrowest > PROXIMITY_WINDOW * slots.length) return 0;
+    return Math.min(1, (slots.length - 1) / Math.max(1, narrowest - 1));
   }
 
   function containsPhrase(text, slots) {

@@ -152,4 +152,43 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
         #expect(body.html.contains("<span id=\"legacy\"></span>"))
         #expect(body.html.contains("<a href=\"#legacy\">x</a>"))
     }
+
+    /// The anchor cases of `check`, as the site renders them: both read the graph's resolution.
+    @Test func anchorCasesLinkTheExactIdOrAreMarkedBroken() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + """
+                # A
+
+                ## Setup
+
+                [case](#Setup) [top](#top) [gh](#user-content-setup) [ghcase](#user-content-Setup)
+
+                <div>id=frag</div> <p id="real">x</p>
+
+                [frag](#frag) [real](#real) [other](references/r.md#Part) [gone](references/r.md#nope)
+
+                """,
+            "alpha/references/r.md": "# R\n\n## Part\n",
+        ], document: "alpha/SKILL.md")
+        #expect(body.html.contains("<a href=\"#setup\">case</a>"))
+        #expect(body.html.contains("<a href=\"#top\">top</a>"))
+        #expect(body.html.contains("<a href=\"#setup\">gh</a>"))
+        #expect(body.html.contains("<a href=\"#setup\">ghcase</a>"))
+        #expect(body.html.contains("<a href=\"#real\">real</a>"))
+        #expect(body.html.contains("<a href=\"references/r.html#part\">other</a>"))
+        #expect(body.html.contains("<a href=\"#\" class=\"broken-link\" title=\"broken anchor: #frag is not a heading of alpha/SKILL.md\">frag"))
+        #expect(body.html.contains("<a href=\"references/r.html\" class=\"broken-link\" title=\"broken anchor: #nope is not a heading of alpha/references/r.md\">gone"))
+    }
+
+    @Test func rawHTMLImagesAreShownAndBrokenRawReferencesMarked() throws {
+        let body = try renderBody([
+            "alpha/SKILL.md": Self.skill + "# A\n\n<p align=\"center\"><img src=\"img/logo.png\"> <img src=\"img/gone.png\"></p>\n\n"
+                + "Text <a href=\"nowhere.md\">x</a>.\n",
+            "alpha/img/logo.png": "png",
+        ], document: "alpha/SKILL.md")
+        #expect(body.html.contains("<img src=\"img/logo.png\" alt=\"\" loading=\"lazy\">"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"missing image: img/gone.png does not exist in the collection\">img/gone.png"))
+        #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: nowhere.md does not exist in the collection\">nowhere.md"))
+        #expect(body.assets == ["alpha/img/logo.png"])
+    }
 }

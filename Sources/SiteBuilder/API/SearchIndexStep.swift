@@ -25,7 +25,7 @@ public enum SearchIndexStep {
     }
 
     /// The folder of the site the index files go in.
-    public static let folder = "search"
+    public static let folder = SearchIndexFiles.folder
 
     /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index).
     public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> Output {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SkillParser
 import SkillChecks
@@ -101,25 +100,22 @@ public enum SiteBuilder {
                                     progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
-        let slots = PageSlots(count: pages.count)
         let counter = ProgressCounter(total: pages.count, report: progress)
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            let page = pages[index]
+        let results = Parallel.map(pages) { page -> Result<[String], any Error> in
+            defer { counter.increment() }
             do {
                 let output = try renderer.render(page)
                 try folder.write(output.html, to: page.path)
-                slots.set(index, .success(output.assets))
+                return .success(output.assets)
             } catch {
-                slots.set(index, .failure(PageError(page: page.path, underlying: error)))
+                return .failure(PageError(page: page.path, underlying: error))
             }
-            counter.increment()
         }
         var assets = Set<String>()
-        for result in slots.values {
+        for result in results {
             switch result {
             case .success(let paths): assets.formUnion(paths)
             case .failure(let error): throw error
-            case nil: continue
             }
         }
         return assets.sorted()
@@ -157,23 +153,21 @@ public enum SiteBuilder {
         }
         let planned = sources
         try folder.createFolders(for: planned.map(\.path))
-        let failures = PageSlots(count: planned.count)
-        DispatchQueue.concurrentPerform(iterations: planned.count) { index in
-            let (path, source) = planned[index]
+        let failures = Parallel.map(planned) { path, source -> (any Error)? in
             do {
                 switch source {
                 case .data(let data): try folder.write(data, to: path)
                 case .file(let file):
                     // Read, not copied: a symbolic link inside the collection becomes a plain file.
-                    guard let data = FileManager.default.contents(atPath: file) else { break }
+                    guard let data = FileManager.default.contents(atPath: file) else { return nil }
                     try folder.write(data, to: path)
                 }
-                failures.set(index, .success([path]))
+                return nil
             } catch {
-                failures.set(index, .failure(PageError(page: path, underlying: error)))
+                return PageError(page: path, underlying: error)
             }
         }
-        for case .failure(let error)? in failures.values { throw error }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         return (planned.count, shadowed)
     }
 

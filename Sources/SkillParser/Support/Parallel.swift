@@ -26,6 +26,13 @@ public enum Parallel {
         }
     }
 
+    /// `inputs.map(transform)`, computed in parallel, in input order. Each input is one unit of
+    /// work unless `minimumChunk` groups cheap ones.
+    public static func map<Input, Result>(_ inputs: [Input], minimumChunk: Int = 1,
+                                          _ transform: (Input) -> Result) -> [Result] {
+        map(inputs.count, minimumChunk: minimumChunk) { transform(inputs[$0]) }
+    }
+
     /// Calls `body` with consecutive ranges that together cover `0..<count`, in parallel; each
     /// call can keep its own scratch space for the whole range.
     public static func forEachChunk(_ count: Int, minimumChunk: Int = 64, _ body: (Range<Int>) -> Void) {

@@ -40,9 +40,9 @@ enum SearchCommand: Command {
         let index: SearchIndex
         if let site = arguments.value("site") {
             if arguments.positionals.count > 1 { throw UsageError.invalid("give either '--site DIR' or a content folder, not both") }
-            let folder = URL(fileURLWithPath: site).appendingPathComponent("search")
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("entry.js").path) else {
-                console.error("error: \(site): no search index (search/entry.js); build the site with 'skillbook build' first\n")
+            let folder = URL(fileURLWithPath: site).appendingPathComponent(SearchIndexFiles.folder)
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(SearchIndexFiles.entry).path) else {
+                console.error("error: \(site): no search index (\(SearchIndexFiles.folder)/\(SearchIndexFiles.entry)); build the site with 'skillbook build' first\n")
                 return .failure
             }
             do {

@@ -1,23 +1,5 @@
 import Foundation
 
-/// Results of the parallel page renders, one slot per page.
-final class PageSlots: @unchecked Sendable {
-    private var storage: [Result<[String], any Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<[String], any Error>) {
-        lock.lock(); defer { lock.unlock() }
-        storage[index] = value
-    }
-
-    var values: [Result<[String], any Error>?] {
-        lock.lock(); defer { lock.unlock() }
-        return storage
-    }
-}
-
 /// Counts rendered pages and reports progress about a hundred times per build.
 final class ProgressCounter: @unchecked Sendable {
     private let total: Int
