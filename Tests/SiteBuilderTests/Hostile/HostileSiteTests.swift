@@ -136,7 +136,7 @@ import TestSupport
 @Suite struct FuzzRegressionTests {
     static let folder = TestPaths.repository.appendingPathComponent("Tests/FuzzRegressions")
 
-    @Test(.timeLimit(.minutes(1)), arguments: FuzzTargets.all.map(\.name))
+    @Test(.timeLimit(.minutes(10)), arguments: FuzzTargets.all.map(\.name))
     func savedInputsRunCleanly(target: String) throws {
         let run = try #require(FuzzTargets.named(target))
         let inputs = (try? FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent(target).path)) ?? []
