@@ -28,6 +28,9 @@ public enum SearchTokenizer {
         var position = 0
         let view = text.unicodeScalars
         var index = view.startIndex
+        // One pair of buffers for all the words of the text, not two arrays per word.
+        var word: [Unicode.Scalar] = []
+        var starts: [String.Index] = []
         while index < view.endIndex {
             let scalar = view[index]
             if ScriptClasses.isCJK(scalar) {
@@ -38,8 +41,8 @@ public enum SearchTokenizer {
                 }
                 emitBigrams(run, end: index, into: &tokens, position: &position)
             } else if ScriptClasses.isWordCharacter(scalar) || scalar == "_" {
-                var word: [Unicode.Scalar] = []
-                var starts: [String.Index] = []
+                word.removeAll(keepingCapacity: true)
+                starts.removeAll(keepingCapacity: true)
                 var previous: Unicode.Scalar?
                 while index < view.endIndex {
                     let current = view[index]
@@ -83,24 +86,31 @@ public enum SearchTokenizer {
         while first < last, word[first] == "_" { first += 1 }
         while last > first, word[last - 1] == "_" { last -= 1 }
         guard first < last, last - first <= maximumWordLength else { return }
+        let endIndex = last < starts.count ? starts[last] : end
+        if isPlainWord(word[first..<last]) {
+            guard let (term, surface) = wordTerm(word[first..<last], cache: &cache) else { return }
+            tokens.append(SearchToken(term: term, surface: surface, kind: .word, position: position,
+                                      range: starts[first]..<endIndex))
+            position += 1
+            return
+        }
         let scalars = Array(word[first..<last])
         let offsets = Array(starts[first..<last])
-        let endIndex = last < starts.count ? starts[last] : end
         func boundary(_ offset: Int) -> String.Index { offset < offsets.count ? offsets[offset] : endIndex }
 
         let parts = IdentifierSplitter.parts(scalars)
         if parts.count == 1, parts[0] == 0..<scalars.count {
-            guard let (term, surface) = wordTerm(scalars, cache: &cache) else { return }
+            guard let (term, surface) = wordTerm(scalars[...], cache: &cache) else { return }
             tokens.append(SearchToken(term: term, surface: surface, kind: .word, position: position,
                                       range: offsets[0]..<endIndex))
             position += 1
             return
         }
-        let whole = TextFolding.fold(String(String.UnicodeScalarView(scalars)))
+        let whole = TextFolding.fold(String(scalars: scalars[...]))
         tokens.append(SearchToken(term: whole, kind: .identifier, position: position, range: offsets[0]..<endIndex))
         var emitted = 0
         for part in parts {
-            guard let (term, surface) = wordTerm(Array(scalars[part]), cache: &cache) else { continue }
+            guard let (term, surface) = wordTerm(scalars[part], cache: &cache) else { continue }
             tokens.append(SearchToken(term: term, surface: surface, kind: .part, position: position + emitted,
                                       range: boundary(part.lowerBound)..<boundary(part.upperBound)))
             emitted += 1
@@ -110,9 +120,9 @@ public enum SearchTokenizer {
 
     /// The folded, stemmed term for a plain word and the folded word when stemming changed it;
     /// `nil` for a stopword or a single letter.
-    private static func wordTerm(_ scalars: [Unicode.Scalar], cache: inout WordCache) -> (String, String?)? {
+    private static func wordTerm(_ scalars: ArraySlice<Unicode.Scalar>, cache: inout WordCache) -> (String, String?)? {
         guard scalars.count >= 2 else { return nil }
-        let word = String(String.UnicodeScalarView(scalars))
+        let word = String(scalars: scalars)
         if let known = cache.terms[word] { return known }
         let folded = TextFolding.fold(word)
         var result: (String, String?)?
@@ -124,10 +134,17 @@ public enum SearchTokenizer {
         return result
     }
 
+    /// An ASCII letter followed by lower-case ASCII letters only: a word IdentifierSplitter would
+    /// leave whole, recognised without running it (most words of prose are such words).
+    private static func isPlainWord(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = scalars.first, first.isASCII, ScriptClasses.isLetter(first) else { return false }
+        return scalars.dropFirst().allSatisfy { $0.value >= 0x61 && $0.value <= 0x7A }
+    }
+
     private static func emitBigrams(_ run: [(Unicode.Scalar, String.Index)], end: String.Index,
                                     into tokens: inout [SearchToken], position: inout Int) {
         func text(_ range: Range<Int>) -> String {
-            TextFolding.fold(String(String.UnicodeScalarView(run[range].map(\.0))))
+            TextFolding.fold(String(scalars: run[range].map(\.0)[...]))
         }
         if run.count == 1 {
             tokens.append(SearchToken(term: text(0..<1), kind: .bigram, position: position, range: run[0].1..<end))
@@ -139,6 +156,23 @@ public enum SearchTokenizer {
             tokens.append(SearchToken(term: text(offset..<(offset + 2)), kind: .bigram, position: position,
                                       range: run[offset].1..<upper))
             position += 1
+        }
+    }
+}
+
+extension String {
+    /// The string of `scalars`, encoded straight into the string's UTF-8 storage (building a
+    /// `String.UnicodeScalarView` appends scalar by scalar, which showed in the index step's profile).
+    init(scalars: ArraySlice<Unicode.Scalar>) {
+        self.init(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
         }
     }
 }

@@ -1,21 +1,31 @@
+import SkillParser
+
 /// Escaping for text and attribute values in generated HTML. Everything we write goes
 /// through one of these unless it is HTML we generated ourselves.
 extension String {
     /// Text safe inside an element or a double-quoted attribute: `& < > " '` escaped.
     public var htmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
+        // Bytes, not scalars: the five characters are ASCII, which never occurs inside a multi-byte
+        // UTF-8 sequence. Most text has none of them and comes back as it is.
+        guard utf8.contains(where: Self.needsEscaping) else { return self }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 32)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes += "&amp;".utf8
+            case UInt8(ascii: "<"): bytes += "&lt;".utf8
+            case UInt8(ascii: ">"): bytes += "&gt;".utf8
+            case UInt8(ascii: "\""): bytes += "&quot;".utf8
+            case UInt8(ascii: "'"): bytes += "&#39;".utf8
+            default: bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "'")
     }
 
     /// A URL written by an author, made valid for an `href`: characters a URL may not contain

@@ -112,17 +112,7 @@ public enum SitePaths {
 
     /// Percent-encodes a path segment for use in an href, leaving unreserved characters.
     static func percentEncode(_ segment: String) -> String {
-        var result = ""
-        for byte in segment.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if (byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))))
-                || "-._~".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
+        PercentEncoding.encode(segment, keeping: PercentEncoding.isUnreserved)
     }
 }
 

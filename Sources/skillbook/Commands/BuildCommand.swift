@@ -19,11 +19,13 @@ enum BuildCommand: Command {
             .init(name: "strict", help: "Fail (exit 1, site left as it was) when the checks find errors."),
             .init(name: "quiet", short: "q", help: "Print nothing but errors."),
             .init(name: "verbose", short: "v", help: "Print each build step with its timing, and every finding."),
+            .init(name: "watch", help: "After the build, rebuild whenever a file of DIR, the theme or the configuration changes; Ctrl-C stops."),
         ],
         discussion: """
             The site is written to a temporary folder beside OUT and swapped in at the end, so a failed
             build leaves the previous site. Open OUT/index.html straight from disk or publish OUT on any
-            static host. See docs/site.md.
+            static host. With --watch, the folders are checked twice a second and every change is
+            printed before the rebuild. See docs/site.md.
 
             EXIT CODES: 0 site built, 1 errors found under --strict, 2 usage error or build failure.
             """)
@@ -32,11 +34,19 @@ enum BuildCommand: Command {
     static let steps = ["load", "dedupe", "check"] + SiteBuilder.steps
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let quiet = arguments.has("quiet")
-        let verbose = arguments.has("verbose") && !quiet
         if arguments.has("quiet"), arguments.has("verbose") {
             throw UsageError.invalid("--quiet and --verbose cannot be used together")
         }
+        guard arguments.has("watch") else { return buildOnce(arguments, console: console) }
+        if arguments.has("strict") { throw UsageError.invalid("--watch and --strict cannot be used together") }
+        return BuildWatcher(arguments: arguments, root: ContentRoot.resolve(arguments.positionals.first))
+            .run(console: console) { buildOnce(arguments, console: console) }
+    }
+
+    /// One build: load, check, render, index, copy, write.
+    static func buildOnce(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let quiet = arguments.has("quiet")
+        let verbose = arguments.has("verbose") && !quiet
         let output = arguments.value("output") ?? "_site"
         let theme: Theme
         do {
