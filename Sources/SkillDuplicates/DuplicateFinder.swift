@@ -44,7 +44,7 @@ public struct DuplicateFinder: Sendable {
     /// The clusters, and what each step did.
     public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
         let options = options
-        var clock = StepClock()
+        var clock = StepLog(total: 7)
         var statistics = DuplicateStatistics()
         statistics.statements = statements.count
 

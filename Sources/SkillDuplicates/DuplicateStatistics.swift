@@ -4,10 +4,7 @@ import SkillParser
 /// What one run of `DuplicateFinder` did: how many things each step handled and how long it
 /// took, for `skillbook dupes --verbose` and the benchmark.
 public struct DuplicateStatistics: Sendable, Hashable {
-    public struct Step: Sendable, Hashable {
-        public var name: String
-        public var seconds: Double
-    }
+    public typealias Step = StepLog.Step
 
     /// Statements given, and those long enough to compare.
     public var statements = 0
@@ -36,17 +33,5 @@ public struct DuplicateStatistics: Sendable, Hashable {
                 + "\(units) units, LSH \(bands)×\(rows), \(candidatePairs) candidate pairs, \(verifiedPairs) verified, "
                 + "\(containedPairs) contained, \(clusters) clusters",
         ]
-    }
-}
-
-/// Times the steps of a run.
-struct StepClock {
-    private var start = Date()
-    private(set) var steps: [DuplicateStatistics.Step] = []
-
-    mutating func lap(_ name: String) {
-        let now = Date()
-        steps.append(.init(name: name, seconds: now.timeIntervalSince(start)))
-        start = now
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// A build as named steps, each timed: `[3/8] render (412 ms)`. Errors say which step failed.
+/// A run as named steps, each timed: `[3/8] render (412 ms)`. Errors say which step failed.
+/// The one step timer of every command: `build` runs its steps through `run`, duplicate
+/// detection marks the end of each step with `lap`.
 public struct StepLog: Sendable {
-    public struct Step: Sendable {
+    public struct Step: Sendable, Hashable {
         public var name: String
         public var seconds: Double
     }
@@ -17,6 +19,8 @@ public struct StepLog: Sendable {
 
     public let total: Int
     public private(set) var steps: [Step] = []
+    /// When the last step ended (or the log began), for `lap`.
+    private var lastLap = DispatchTime.now().uptimeNanoseconds
     /// Receives one line per finished step (for `--verbose`).
     private let report: @Sendable (String) -> Void
 
@@ -36,10 +40,21 @@ public struct StepLog: Sendable {
         } catch {
             throw StepError(step: name, underlying: error)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let end = DispatchTime.now().uptimeNanoseconds
+        let seconds = Double(end - start) / 1e9
+        lastLap = end
         steps.append(Step(name: name, seconds: seconds))
         report("[\(steps.count)/\(total)] \(name) (\(Self.format(seconds)))")
         return result
+    }
+
+    /// Ends a step that ran since the previous one ended (or since the log began).
+    public mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let seconds = Double(now - lastLap) / 1e9
+        lastLap = now
+        steps.append(Step(name: name, seconds: seconds))
+        report("[\(steps.count)/\(total)] \(name) (\(Self.format(seconds)))")
     }
 
     /// Reports a line that belongs to the current step (`--verbose` notes).
