@@ -30,7 +30,10 @@ struct BenchReport {
     func line(_ figure: Figure, target: String?) -> String {
         var text = figure.name.padding(toLength: max(56, figure.name.count), withPad: " ", startingAt: 0)
         text += String(format: " %7.2f s  cpu %6.2f s  peak %5d MiB", figure.seconds, figure.cpuSeconds, figure.peakBytes / 1_048_576)
-        if let multiple = multiple(figure) { text += String(format: "  %5.1fx floor", multiple) }
+        if let multiple = multiple(figure), let floor, floor.cpuSeconds > 0 {
+            // Processor time too: on a shared machine the wall clock is mostly waiting.
+            text += String(format: "  %5.1fx floor (cpu %.1fx)", multiple, figure.cpuSeconds / floor.cpuSeconds)
+        }
         if let target { text += "  (target: \(target))" }
         let statuses = Set(figure.runs.map(\.status)).subtracting([0]).sorted()
         if !statuses.isEmpty { text += "  exit status " + statuses.map(String.init).joined(separator: ", ") }
@@ -49,6 +52,7 @@ struct BenchReport {
             var value: [String: Any] = ["name": figure.name, "seconds": figure.seconds, "cpuSeconds": figure.cpuSeconds,
                                         "peakBytes": figure.peakBytes, "runs": figure.runs.map(\.seconds)]
             if let multiple = multiple(figure) { value["floorMultiple"] = multiple }
+            if let floor, floor.cpuSeconds > 0 { value["floorCPUMultiple"] = figure.cpuSeconds / floor.cpuSeconds }
             return value
         }
         var object: [String: Any] = [

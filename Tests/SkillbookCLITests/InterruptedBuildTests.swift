@@ -14,7 +14,7 @@ import TestSupport
         return tree
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: [SIGINT, SIGTERM])
+    @Test(.timeLimit(.minutes(10)), arguments: [SIGINT, SIGTERM])
     func anInterruptedBuildLeavesThePreviousSiteAndNoStagingFolder(signal: Int32) throws {
         let tree = try Self.collection()
         let output = tree.root.appendingPathComponent("out")

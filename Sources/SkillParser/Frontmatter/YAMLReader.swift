@@ -24,6 +24,11 @@ enum YAMLReader {
         defer { yaml_parser_delete(&parser) }
 
         let bytes = Array(text.utf8)
+        // libyaml rechecks every open flow collection at each token: quadratic in the nesting, so
+        // 50,000 nested `{a: ` take minutes. Far past any real frontmatter, it is not parsed at all.
+        if let deepest = deepFlowNesting(bytes) {
+            return Result(entries: nil, diagnostics: [flowNestingProblem(file: file, line: firstLine + deepest)])
+        }
         return bytes.withUnsafeBufferPointer { buffer -> Result in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -47,15 +52,50 @@ enum YAMLReader {
                 ])
             }
             let entries = walker.entries(of: root, in: &document, depth: 0)
-            if let limit = walker.limitHit {
-                walker.diagnostics.append(Diagnostic(
-                    .error, code: "yaml-alias-limit",
-                    "frontmatter expands to more than \(InputLimits.maximumYAMLValues) values or nests more than \(InputLimits.maximumYAMLDepth) levels deep (through aliases); the rest was not read",
-                    at: limit,
-                    suggestion: "write the values out instead of repeating aliases (`*name`), and keep frontmatter flat"))
-            }
+            if let limit = walker.limitHit { walker.diagnostics.append(aliasLimitProblem(at: limit)) }
             return Result(entries: entries, diagnostics: walker.diagnostics, flowStyle: walker.flowStyle)
         }
+    }
+
+    static func flowNestingProblem(file: String, line: Int) -> Diagnostic {
+        Diagnostic(.error, code: "yaml-alias-limit", "YAML nests more than \(maximumFlowNesting) `[` or `{` deep; it was not read",
+                   at: SourceLocation(file: file, line: line), suggestion: "write the values out flat, one `key: value` per line")
+    }
+
+    static func aliasLimitProblem(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.error, code: "yaml-alias-limit",
+                   "YAML expands to more than \(InputLimits.maximumYAMLValues) values or nests more than \(InputLimits.maximumYAMLDepth) levels deep (through aliases); the rest was not read",
+                   at: location, suggestion: "write the values out instead of repeating aliases (`*name`), and keep frontmatter flat")
+    }
+
+    /// Flow nesting past which a block is refused before libyaml sees it.
+    static let maximumFlowNesting = 1000
+
+    /// The 0-based line where `[`/`{` nesting first passes the limit, ignoring quoted text and
+    /// comments; `nil` when it never does. A plain scalar with a stray bracket counts too, which
+    /// only matters a thousand brackets deep.
+    static func deepFlowNesting(_ bytes: [UInt8]) -> Int? {
+        var depth = 0, line = 0
+        var quote: UInt8? = nil
+        var comment = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1; comment = false; continue }
+            if comment { continue }
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "#"): comment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumFlowNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Reads a whole YAML document of any shape (a map, a list or a scalar): for files such as
@@ -68,6 +108,7 @@ enum YAMLReader {
         }
         defer { yaml_parser_delete(&parser) }
         let bytes = Array(text.utf8)
+        if let deepest = deepFlowNesting(bytes) { return (nil, [flowNestingProblem(file: file, line: 1 + deepest)]) }
         return bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -79,7 +120,7 @@ enum YAMLReader {
             guard let root = yaml_document_get_root_node(&document) else { return (.null, []) }
             var walker = Walker(file: file, firstLine: 1)
             let value = walker.value(of: root, in: &document, depth: 0)
-            return (value, walker.diagnostics)
+            return (value, walker.diagnostics + (walker.limitHit.map { [aliasLimitProblem(at: $0)] } ?? []))
         }
     }
 

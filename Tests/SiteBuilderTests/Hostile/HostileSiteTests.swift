@@ -118,3 +118,39 @@ import TestSupport
         #expect(files == ["a.html", "b.html", "c.html", "d.html", "e/evil.svg", "search/docs.json"])
     }
 }
+
+/// The scan over whole sites built from the project's own fixture collections.
+@Suite struct FixtureSiteSafetyTests {
+    @Test(arguments: ["Tests/SiteBuilderTests/SiteFixtures/collection", "Tests/search-fixtures/collection"])
+    func everyPageAndSearchFileOfAFixtureSiteIsFreeOfActiveContent(collection: String) throws {
+        let root = TestPaths.repository.appendingPathComponent(collection).path
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(root, into: output)
+        #expect(SiteFixtures.files(in: output).count > 10)
+        #expect(SiteSafetyScan.scan(site: output).map(\.description) == [])
+    }
+}
+
+/// Inputs that once crashed, hung or exhausted a fuzz target, saved by `make fuzz`, replayed on
+/// every test run.
+@Suite struct FuzzRegressionTests {
+    static let folder = TestPaths.repository.appendingPathComponent("Tests/FuzzRegressions")
+
+    @Test(.timeLimit(.minutes(10)), arguments: FuzzTargets.all.map(\.name))
+    func savedInputsRunCleanly(target: String) throws {
+        let run = try #require(FuzzTargets.named(target))
+        let inputs = (try? FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent(target).path)) ?? []
+        for name in inputs.sorted() where !name.hasPrefix(".") {
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent(target).appendingPathComponent(name))
+            run(Array(data))
+        }
+    }
+
+    @Test func everyTargetHasARegressionFolder() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }.sorted()
+        #expect(folders == FuzzTargets.all.map(\.name).sorted())
+    }
+}

@@ -38,7 +38,7 @@ import TestSupport
         #expect(graph.document(at: "nul/SKILL.md")?.markdown.headings.count == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aFIFOIsSkippedInsteadOfBlockingTheRun() throws {
         let tree = try Self.tree()
         try FileManager.default.createDirectory(at: tree.root.appendingPathComponent("pipe"), withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ import TestSupport
         #expect(problem.message.contains("not a regular file"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aFileOverTheSizeLimitIsSkippedBeforeItIsRead() throws {
         let tree = try Self.tree()
         let handle = try #require({ () -> FileHandle? in
