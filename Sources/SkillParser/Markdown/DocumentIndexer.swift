@@ -119,6 +119,9 @@ struct DocumentIndexer {
                           location: location))
     }
 
+    /// What ends the name at the start of a plain-text item.
+    static let nameSeparators: Set<Unicode.Scalar> = [":", "—", "–", "(", ","]
+
     /// Lists under a heading with more items than this are not read as related-skills lists by shape.
     static let longestRelatedList = 40
 
@@ -141,11 +144,19 @@ struct DocumentIndexer {
                 if parts.last == "SKILL.md", parts.count >= 2 { return (parts[parts.count - 2], .link(link.destination)) }
                 return (link.children.plainText.trimmingWhitespace, .link(link.destination))
             case .text(let text):
-                // Only the text before the first separator is read: items can be long paragraphs.
-                let start = text.drop { $0 == " " || $0 == "\t" }
-                if start.isEmpty { continue }
-                let head = start.prefix { !":—–(,".contains($0) }
-                let name = (head.range(of: " - ").map { head[..<$0.lowerBound] } ?? head).trimmingWhitespace
+                // Only the head of the text is read, up to a separator (`:`, `—`, `–`, `(`, `,`,
+                // ` - `) and at most 64 scalars: items can be long paragraphs, and a name is short.
+                var head = String.UnicodeScalarView()
+                var started = false
+                for scalar in text.unicodeScalars {
+                    if !started, scalar == " " || scalar == "\t" { continue }
+                    started = true
+                    if Self.nameSeparators.contains(scalar) || head.count >= 64 { break }
+                    if scalar == " ", head.last == "-", head.dropLast().last == " " { head.removeLast(2); break }
+                    head.append(scalar)
+                }
+                if !started { continue }
+                let name = String(head).trimmingWhitespace
                 return name.isEmpty ? nil : (name, .text)
             default:
                 continue
