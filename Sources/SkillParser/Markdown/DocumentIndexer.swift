@@ -30,6 +30,8 @@ struct DocumentIndexer {
     }
 
     private mutating func addHeadedList(_ list: ListBlock, under heading: Heading) {
+        // A list of related skills is short; a long list under a heading is something else.
+        guard list.items.count <= Self.longestRelatedList else { return }
         var items: [RelatedSkillItem] = []
         for item in list.items {
             let inlines = Array(item.blocks.compactMap { block -> [Inline]? in
@@ -117,6 +119,9 @@ struct DocumentIndexer {
                           location: location))
     }
 
+    /// Lists under a heading with more items than this are not read as related-skills lists by shape.
+    static let longestRelatedList = 40
+
     /// "Related skills", "Related Skills:", "## related skills" ...
     static func isRelatedSkillsHeading(_ text: String) -> Bool {
         guard text.utf8.count <= 40 else { return false }  // most headings are longer; skip the work
@@ -136,10 +141,11 @@ struct DocumentIndexer {
                 if parts.last == "SKILL.md", parts.count >= 2 { return (parts[parts.count - 2], .link(link.destination)) }
                 return (link.children.plainText.trimmingWhitespace, .link(link.destination))
             case .text(let text):
-                let trimmed = text.trimmingWhitespace
-                if trimmed.isEmpty { continue }
-                let head = trimmed.split(whereSeparator: { ":—–(,".contains($0) }).first.map(String.init) ?? trimmed
-                let name = (head.components(separatedBy: " - ").first ?? head).trimmingWhitespace
+                // Only the text before the first separator is read: items can be long paragraphs.
+                let start = text.drop { $0 == " " || $0 == "\t" }
+                if start.isEmpty { continue }
+                let head = start.prefix { !":—–(,".contains($0) }
+                let name = (head.range(of: " - ").map { head[..<$0.lowerBound] } ?? head).trimmingWhitespace
                 return name.isEmpty ? nil : (name, .text)
             default:
                 continue
