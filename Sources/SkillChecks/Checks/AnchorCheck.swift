@@ -31,13 +31,17 @@ struct AnchorCheck: Check {
 
     func run(_ context: CheckContext) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        // One index per target, built at its first broken anchor, and how many anchors the
+        // suggestions have visited in it: the work stays linear in links plus anchors.
+        var indexes: [String: (index: AnchorIndex, scanned: Int)] = [:]
         for document in context.graph.documents {
             for reference in context.graph.references(in: document.path) {
                 guard case .document(let path, let match) = reference.resolution,
                       let anchor = LinkTarget(reference.destination).anchor else { continue }
                 switch match {
                 case .missing:
-                    result.append(broken(anchor, in: path, at: reference.location, document: document, context: context))
+                    result.append(broken(anchor, in: path, at: reference.location, document: document,
+                                         context: context, indexes: &indexes))
                 case .caseOnly(let id):
                     let prefix = self.prefix(for: path, document: document, context: context)
                     result.append(Diagnostic(.warning, code: "anchor-case-mismatch",
@@ -58,13 +62,18 @@ struct AnchorCheck: Check {
     }
 
     private func broken(_ anchor: String, in path: String, at location: SourceLocation, document: Document,
-                        context: CheckContext) -> Diagnostic {
+                        context: CheckContext,
+                        indexes: inout [String: (index: AnchorIndex, scanned: Int)]) -> Diagnostic {
         let place = path == document.path ? "this document" : "`\(context.linkText(to: path, from: document))`"
         let prefix = self.prefix(for: path, document: document, context: context)
         guard let target = context.graph.document(at: path), let anchors = context.graph.anchors(of: path) else {
             return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location)
         }
-        let index = AnchorIndex(target.markdown, anchors: anchors)
+        var entry = indexes[path] ?? (AnchorIndex(target.markdown, anchors: anchors), 0)
+        let scan = entry.scanned + entry.index.anchors.count <= AnchorIndex.scanBudget
+        if scan { entry.scanned += entry.index.anchors.count }
+        indexes[path] = entry
+        let index = entry.index
         if let headingAnchor = index.declaredIDs[anchor] {
             let note = "a heading declares `{#\(anchor)}`, which GitHub and Skillbook show as text rather than read as an id"
             return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location,
@@ -72,7 +81,7 @@ struct AnchorCheck: Check {
                               suggestion: "write `\(prefix)\(headingAnchor)`, the heading's anchor, "
                                   + "or put `<a id=\"\(anchor)\"></a>` before the heading")
         }
-        let suggestions = index.suggestions(for: anchor)
+        let suggestions = index.suggestions(for: anchor, scan: scan)
         var notes: [DiagnosticNote] = []
         if index.anchors.isEmpty { notes.append(DiagnosticNote("\(place) has no headings")) }
         return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location,

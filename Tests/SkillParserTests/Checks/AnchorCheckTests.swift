@@ -4,6 +4,26 @@ import Testing
 @testable import SkillParser
 
 @Suite struct AnchorCheckTests {
+    /// 2,000 broken links into a document of 2,000 headings: every one is reported, the first get
+    /// the nearest headings suggested until the scan budget is spent, and the renumbering
+    /// suggestion, a lookup, reaches every link to the last.
+    @Test func manyBrokenAnchorsIntoManyHeadingsAreAllReportedWithinTheScanBudget() throws {
+        let count = 2_000
+        // Topic words without digits, since numbers are what a renumbering suggestion ignores.
+        func topic(_ index: Int) -> String {
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            return "topic-" + String([letters[index / 26 / 26 % 26], letters[index / 26 % 26], letters[index % 26]])
+        }
+        let links = (0..<count).map { "- [h](#1-\(topic($0)))" }.joined(separator: "\n")
+        let headings = (0..<count).map { "## 2. \(topic($0))" }.joined(separator: "\n\n")
+        let fixture = try CheckFixture(["a/SKILL.md": skill("a", links + "\n\n" + headings + "\n")])
+        let found = fixture.diagnostics("broken-anchor")
+        #expect(found.count == count)
+        #expect(found.allSatisfy { $0.suggestion != nil })
+        #expect(found.last?.suggestion == "did you mean `#2-\(topic(count - 1))`?")
+        #expect(count * count > AnchorIndex.scanBudget, "the budget must run out in this test")
+    }
+
     @Test func anchorsOfHeadingsRepeatsAndHTMLIdsAreFound() throws {
         let fixture = try CheckFixture([
             "a/SKILL.md": skill("a", """
