@@ -48,7 +48,9 @@ public struct DuplicateReportText: Sendable {
             lines.append("")
         }
         lines.append(summary(clusters))
-        return lines.joined(separator: "\n") + "\n"
+        // Paths, headings and rule texts come from the collection: a newline there would forge a
+        // line of a CI log, an escape sequence would repaint the terminal.
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 
     public func summary(_ clusters: [DuplicateCluster]) -> String {

@@ -18,6 +18,20 @@ import TestSupport
         #expect(lines.last(where: { !$0.isEmpty }) == "1 duplicate cluster (1 across skills), 0 boilerplate blocks (0 rules)")
     }
 
+    /// A folder name with a newline or a heading with an escape sequence cannot forge a line
+    /// or repaint the terminal: they are written as `\n` and `\u{1B}`.
+    @Test func controlCharactersFromTheCollectionAreEscaped() throws {
+        let forged = "beta\n::error file=x::forged"
+        let beta = Self.beta.replacingOccurrences(of: "# Beta", with: "# Beta \u{1B}[31mred")
+        let tree = try FixtureTree(["alpha/SKILL.md": Self.alpha, "\(forged)/SKILL.md": beta])
+        let result = try runSkillbook(["dupes", tree.path])
+        #expect(result.exitCode == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") })
+        #expect(result.stdout.contains("beta\\n::error file=x::forged/SKILL.md:7:1"))
+        #expect(result.stdout.contains("Beta \\u{1B}[31mred"))
+    }
+
     @Test func failOnDuplicatesExitsOneOnlyForClustersAcrossSkills() throws {
         let across = try FixtureTree(["alpha/SKILL.md": Self.alpha, "beta/SKILL.md": Self.beta])
         #expect(try runSkillbook(["dupes", across.path, "--fail-on-duplicates"]).exitCode == 1)
