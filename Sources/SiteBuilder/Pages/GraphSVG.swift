@@ -29,7 +29,7 @@ struct GraphSVG {
             let angle = 2 * Double.pi * Double(index) / Double(nodes.count) - Double.pi / 2
             position[node.skill.folder] = (center + radius * cos(angle), center + radius * sin(angle), angle)
         }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(size)) \(n(size))\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(size)) \(SVGNumber.format(size))\">\n"
         svg += "<title>Skill graph: \(nodes.count) skills, \(links.count) connections</title>\n"
         svg += "<defs><marker id=\"Graph-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         svg += "<g class=\"graph-edges\">\n"
@@ -40,7 +40,7 @@ struct GraphSVG {
             let dx = to.x - control.x, dy = to.y - control.y
             let length = max((dx * dx + dy * dy).squareRoot(), 1)
             let end = (x: to.x - dx / length * 9, y: to.y - dy / length * 9)
-            svg += "<path class=\"graph-edge\" d=\"M\(n(from.x)),\(n(from.y)) Q\(n(control.x)),\(n(control.y)) \(n(end.x)),\(n(end.y))\" marker-end=\"url(#Graph-arrow)\"/>\n"
+            svg += "<path class=\"graph-edge\" d=\"M\(SVGNumber.format(from.x)),\(SVGNumber.format(from.y)) Q\(SVGNumber.format(control.x)),\(SVGNumber.format(control.y)) \(SVGNumber.format(end.x)),\(SVGNumber.format(end.y))\" marker-end=\"url(#Graph-arrow)\"/>\n"
         }
         svg += "</g>\n<g class=\"graph-nodes\">\n"
         for node in nodes {
@@ -54,17 +54,12 @@ struct GraphSVG {
             let incoming = links.filter { $0.to.folder == node.skill.folder }.count
             svg += "<a class=\"graph-node\" href=\"\(href.htmlEscaped)\">"
             svg += "<title>\(node.skill.name.htmlEscaped): points to \(outgoing), pointed to by \(incoming)</title>"
-            svg += "<circle class=\"graph-family-\(node.family % 8)\" cx=\"\(n(spot.x))\" cy=\"\(n(spot.y))\" r=\"6\"/>"
-            svg += "<text x=\"\(n(labelX))\" y=\"\(n(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
-            svg += "transform=\"rotate(\(n(rotation)) \(n(labelX)) \(n(labelY)))\">\(node.skill.name.htmlEscaped)</text></a>\n"
+            svg += "<circle class=\"graph-family-\(node.family % 8)\" cx=\"\(SVGNumber.format(spot.x))\" cy=\"\(SVGNumber.format(spot.y))\" r=\"6\"/>"
+            svg += "<text x=\"\(SVGNumber.format(labelX))\" y=\"\(SVGNumber.format(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
+            svg += "transform=\"rotate(\(SVGNumber.format(rotation)) \(SVGNumber.format(labelX)) \(SVGNumber.format(labelY)))\">\(node.skill.name.htmlEscaped)</text></a>\n"
         }
         svg += "</g>\n</svg>"
         return svg
     }
 
-    /// A coordinate with one decimal, the same on every machine.
-    private func n(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-    }
 }

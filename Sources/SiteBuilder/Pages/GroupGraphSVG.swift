@@ -34,14 +34,14 @@ struct GroupGraphSVG {
             let angle = 2 * Double.pi * Double(index) / Double(nodes.count) - Double.pi / 2
             position.append((center + radius * cos(angle), center + radius * sin(angle), angle))
         }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(size)) \(n(size))\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(size)) \(SVGNumber.format(size))\">\n"
         svg += "<title>Skill graph by group: \(nodes.count) groups, \(edges.reduce(0) { $0 + $1.count }) connections between them</title>\n"
         svg += "<g class=\"graph-edges\">\n"
         for edge in edges {
             let from = position[edge.from], to = position[edge.to]
             let control = (x: center + 0.25 * ((from.x + to.x) / 2 - center), y: center + 0.25 * ((from.y + to.y) / 2 - center))
             let width = 1 + 5 * Double(edge.count) / heaviest
-            svg += "<path class=\"graph-edge\" stroke-width=\"\(n(width))\" d=\"M\(n(from.x)),\(n(from.y)) Q\(n(control.x)),\(n(control.y)) \(n(to.x)),\(n(to.y))\">"
+            svg += "<path class=\"graph-edge\" stroke-width=\"\(SVGNumber.format(width))\" d=\"M\(SVGNumber.format(from.x)),\(SVGNumber.format(from.y)) Q\(SVGNumber.format(control.x)),\(SVGNumber.format(control.y)) \(SVGNumber.format(to.x)),\(SVGNumber.format(to.y))\">"
             svg += "<title>\(nodes[edge.from].name.htmlEscaped) and \(nodes[edge.to].name.htmlEscaped): \(edge.count)</title></path>\n"
         }
         svg += "</g>\n<g class=\"graph-nodes\">\n"
@@ -54,16 +54,12 @@ struct GroupGraphSVG {
             let labelX = spot.x + (r + 5) * cos(spot.angle), labelY = spot.y + (r + 5) * sin(spot.angle)
             svg += "<a class=\"graph-node\" href=\"\(node.href.htmlEscaped)\">"
             svg += "<title>\(node.name.htmlEscaped): \(node.skills) skills</title>"
-            svg += "<circle class=\"graph-family-\(node.colour % 8)\" cx=\"\(n(spot.x))\" cy=\"\(n(spot.y))\" r=\"\(n(r))\"/>"
-            svg += "<text x=\"\(n(labelX))\" y=\"\(n(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
-            svg += "transform=\"rotate(\(n(rotation)) \(n(labelX)) \(n(labelY)))\">\(NeighbourhoodSVG.shortened(node.name, to: 28).htmlEscaped)</text></a>\n"
+            svg += "<circle class=\"graph-family-\(node.colour % 8)\" cx=\"\(SVGNumber.format(spot.x))\" cy=\"\(SVGNumber.format(spot.y))\" r=\"\(SVGNumber.format(r))\"/>"
+            svg += "<text x=\"\(SVGNumber.format(labelX))\" y=\"\(SVGNumber.format(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
+            svg += "transform=\"rotate(\(SVGNumber.format(rotation)) \(SVGNumber.format(labelX)) \(SVGNumber.format(labelY)))\">\(NeighbourhoodSVG.shortened(node.name, to: 28).htmlEscaped)</text></a>\n"
         }
         svg += "</g>\n</svg>"
         return svg
     }
 
-    private func n(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-    }
 }

@@ -29,7 +29,7 @@ struct NeighbourhoodSVG {
         let rows = max(left.count + (leftMore > 0 ? 1 : 0), right.count + (rightMore > 0 ? 1 : 0), 1)
         let height = Double(rows) * Self.row + 24
         let middle = (x: Self.width / 2, y: height / 2)
-        var svg = "<svg class=\"neighbourhood\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Self.width)) \(n(height))\">\n"
+        var svg = "<svg class=\"neighbourhood\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(Self.width)) \(SVGNumber.format(height))\">\n"
         svg += "<title>\(center.htmlEscaped): pointed to by \(incoming.count), points to \(outgoing.count)</title>\n"
         svg += "<defs><marker id=\"Neighbourhood-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         func y(_ index: Int, of count: Int) -> Double {
@@ -50,28 +50,28 @@ struct NeighbourhoodSVG {
             svg += label(node, x: rightX, y: y(index, of: right.count), anchor: "start")
         }
         if leftMore > 0 {
-            svg += "<text class=\"neighbourhood-more\" x=\"\(n(leftX))\" y=\"\(n(y(left.count, of: left.count)))\" dy=\"0.35em\" text-anchor=\"end\">and \(leftMore) more</text>\n"
+            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(leftX))\" y=\"\(SVGNumber.format(y(left.count, of: left.count)))\" dy=\"0.35em\" text-anchor=\"end\">and \(leftMore) more</text>\n"
         }
         if rightMore > 0 {
-            svg += "<text class=\"neighbourhood-more\" x=\"\(n(rightX))\" y=\"\(n(y(right.count, of: right.count)))\" dy=\"0.35em\" text-anchor=\"start\">and \(rightMore) more</text>\n"
+            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(rightX))\" y=\"\(SVGNumber.format(y(right.count, of: right.count)))\" dy=\"0.35em\" text-anchor=\"start\">and \(rightMore) more</text>\n"
         }
-        svg += "<rect class=\"neighbourhood-center\" x=\"\(n(middle.x - centerHalf))\" y=\"\(n(middle.y - 13))\" width=\"\(n(2 * centerHalf))\" height=\"26\" rx=\"6\"/>\n"
-        svg += "<text class=\"neighbourhood-center-label\" x=\"\(n(middle.x))\" y=\"\(n(middle.y))\" dy=\"0.35em\" text-anchor=\"middle\">\(Self.shortened(center, to: 24).htmlEscaped)</text>\n"
+        svg += "<rect class=\"neighbourhood-center\" x=\"\(SVGNumber.format(middle.x - centerHalf))\" y=\"\(SVGNumber.format(middle.y - 13))\" width=\"\(SVGNumber.format(2 * centerHalf))\" height=\"26\" rx=\"6\"/>\n"
+        svg += "<text class=\"neighbourhood-center-label\" x=\"\(SVGNumber.format(middle.x))\" y=\"\(SVGNumber.format(middle.y))\" dy=\"0.35em\" text-anchor=\"middle\">\(Self.shortened(center, to: 24).htmlEscaped)</text>\n"
         svg += "</svg>"
         return svg
     }
 
     private func edge(from: (Double, Double), to: (Double, Double)) -> String {
         let bend = (from.0 + to.0) / 2
-        return "<path class=\"graph-edge\" d=\"M\(n(from.0)),\(n(from.1)) C\(n(bend)),\(n(from.1)) \(n(bend)),\(n(to.1)) \(n(to.0)),\(n(to.1))\" marker-end=\"url(#Neighbourhood-arrow)\"/>\n"
+        return "<path class=\"graph-edge\" d=\"M\(SVGNumber.format(from.0)),\(SVGNumber.format(from.1)) C\(SVGNumber.format(bend)),\(SVGNumber.format(from.1)) \(SVGNumber.format(bend)),\(SVGNumber.format(to.1)) \(SVGNumber.format(to.0)),\(SVGNumber.format(to.1))\" marker-end=\"url(#Neighbourhood-arrow)\"/>\n"
     }
 
     private func label(_ node: Node, x: Double, y: Double, anchor: String) -> String {
         let dot = anchor == "end" ? x + 3 : x - 3
         let textX = anchor == "end" ? x - 6 : x + 6
         return "<a class=\"graph-node\" href=\"\(node.href.htmlEscaped)\"><title>\(node.name.htmlEscaped)</title>"
-            + "<circle class=\"graph-family-0\" cx=\"\(n(dot))\" cy=\"\(n(y))\" r=\"4\"/>"
-            + "<text x=\"\(n(textX))\" y=\"\(n(y))\" dy=\"0.35em\" text-anchor=\"\(anchor)\">\(Self.shortened(node.name, to: 28).htmlEscaped)</text></a>\n"
+            + "<circle class=\"graph-family-0\" cx=\"\(SVGNumber.format(dot))\" cy=\"\(SVGNumber.format(y))\" r=\"4\"/>"
+            + "<text x=\"\(SVGNumber.format(textX))\" y=\"\(SVGNumber.format(y))\" dy=\"0.35em\" text-anchor=\"\(anchor)\">\(Self.shortened(node.name, to: 28).htmlEscaped)</text></a>\n"
     }
 
     /// A name cut to `limit` characters with an ellipsis, so labels stay inside the drawing.
@@ -79,9 +79,4 @@ struct NeighbourhoodSVG {
         name.count <= limit ? name : String(name.prefix(limit - 1)) + "…"
     }
 
-    /// A coordinate with one decimal, the same on every machine.
-    private func n(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-    }
 }
