@@ -20,8 +20,11 @@
     return siteRoot + page.split("/").map(encodeURIComponent).join("/");
   }
 
-  // A result's link: its page, the matched terms to highlight there, and the section's anchor.
-  function resultHref(page, anchor, terms) {
+  // A result's link: its page, the matched terms its section holds (to highlight there: only
+  // words that matched, not every completion of the last word), and the section's anchor.
+  function resultHref(page, section, terms) {
+    var anchor = section.anchor;
+    if (section.terms) terms = section.terms;
     var href = pageHref(page);
     if (terms.length) href += "?highlight=" + encodeURIComponent(terms.slice(0, 24).join(" "));
     if (anchor) href += "#" + encodeURIComponent(anchor);
@@ -144,7 +147,7 @@
       input.removeAttribute("aria-activedescendant");
       response.results.forEach(function (result) {
         var section = result.sections[0];
-        var node = option(resultHref(result.page, section.anchor, response.terms));
+        var node = option(resultHref(result.page, section, response.terms));
         node.appendChild(element("span", "search-option-title", sectionTitle(result, section)));
         if (result.skill) node.appendChild(element("span", "search-option-skill", result.skill));
         if (section.snippet.text) node.appendChild(snippetNode(section.snippet));
@@ -273,7 +276,7 @@
       var section = result.sections[0];
       var heading = element("h2", "search-result-title");
       var link = element("a", "", sectionTitle(result, section));
-      link.href = resultHref(result.page, section.anchor, terms);
+      link.href = resultHref(result.page, section, terms);
       heading.appendChild(link);
       item.appendChild(heading);
       var meta = element("p", "search-result-meta");
@@ -286,7 +289,7 @@
         result.sections.slice(1).forEach(function (other) {
           var entry = element("li");
           var a = element("a", "", other.heading || result.pageTitle);
-          a.href = resultHref(result.page, other.anchor, terms);
+          a.href = resultHref(result.page, other, terms);
           entry.appendChild(a);
           if (other.snippet.text) {
             entry.appendChild(document.createTextNode(" — "));
