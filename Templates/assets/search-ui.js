@@ -8,7 +8,9 @@
   var script = document.currentScript;
   if (!S || !script) return;
 
+  // The shortest and the longest wait after a key before searching, in milliseconds.
   var TYPING_PAUSE = 180;
+  var MAXIMUM_TYPING_PAUSE = 600;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -196,11 +198,28 @@
     }
 
     // Search when typing pauses, not at every letter: each prefix of a word ("t", "ta", "tab")
-    // would load its own dictionary and postings files, several times what the finished query needs.
+    // would load its own dictionary, postings and document files, several times what the
+    // finished query needs (300 to 470 KB against 90 to 100 KB pasted, on 2,000 skills). A
+    // pause is longer than this reader's usual gap between keys, so a slow typist's letters do
+    // not each count as a pause.
     var pause = null;
+    var lastInput = 0;
+    var gaps = [];
+    function typingPause() {
+      if (gaps.length === 0) return TYPING_PAUSE;
+      var sorted = gaps.slice().sort(function (a, b) { return a - b; });
+      var usual = sorted[sorted.length >> 1];
+      return Math.max(TYPING_PAUSE, Math.min(MAXIMUM_TYPING_PAUSE, Math.round(usual * 1.6)));
+    }
     input.addEventListener("input", function () {
+      var now = Date.now();
+      if (lastInput && now - lastInput < MAXIMUM_TYPING_PAUSE) {
+        gaps.push(now - lastInput);
+        if (gaps.length > 8) gaps.shift();
+      }
+      lastInput = now;
       if (pause) window.clearTimeout(pause);
-      pause = window.setTimeout(function () { pause = null; update(); }, TYPING_PAUSE);
+      pause = window.setTimeout(function () { pause = null; update(); }, typingPause());
     });
     input.addEventListener("focus", function () {
       engine.prepare().catch(reportError);
