@@ -61,8 +61,20 @@
     return section.heading ? result.pageTitle + " › " + section.heading : result.pageTitle;
   }
 
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
+  // Every sentence shown comes from the page, in its language (site.js, topbar.mustache and
+  // search.mustache): `say(element, "no-results-for", {query: q})` reads data-no-results-for,
+  // `sayCount(element, "found", n)` the plural form for n.
+  var T = window.SkillbookText || {
+    fill: function (template) { return String(template || ""); },
+    count: function (element, name) { return element.getAttribute("data-" + name + "-other") || ""; },
+  };
+
+  function say(element, name, values) {
+    return T.fill(element.getAttribute("data-" + name), values || {});
+  }
+
+  function sayCount(element, name, count, values) {
+    return T.count(element, name, count, values);
   }
 
   function reportError(error) {
@@ -79,7 +91,7 @@
     var list = element("div", "search-listbox");
     list.id = "search-listbox";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Search results");
+    list.setAttribute("aria-label", say(form, "results"));
     var messages = element("div", "search-messages");
     dropdown.appendChild(messages);
     dropdown.appendChild(list);
@@ -95,7 +107,7 @@
     input.setAttribute("aria-controls", list.id);
     // The "/" shortcut is worth showing only where there is a keyboard and room for it.
     if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
-      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+      if (input.getAttribute("placeholder")) input.setAttribute("placeholder", input.getAttribute("placeholder") + " ( / )");
     }
 
     var options = [];
@@ -154,26 +166,27 @@
         if (result.skill) node.appendChild(element("span", "search-option-skill", result.skill));
         if (section.snippet.text) node.appendChild(snippetNode(section.snippet));
         if (result.matched < result.words) {
-          node.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
+          node.appendChild(element("span", "search-option-partial", say(form, "words-matched", { matched: result.matched, words: result.words })));
         }
       });
       if (response.total > 0) {
         var all = option(searchPageHref(query), "search-option-all");
         all.textContent = response.total > response.results.length
-          ? "See all " + plural(response.total, "result") + " for “" + query + "”"
-          : "Open the results for “" + query + "”";
-        status.textContent = plural(response.total, "page") + " found";
+          ? sayCount(form, "see-all", response.total, { query: query })
+          : say(form, "open-results", { query: query });
+        status.textContent = sayCount(form, "found", response.total);
       } else {
-        messages.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
+        messages.appendChild(element("p", "search-empty", say(form, "no-results-for", { query: query })));
         if (response.suggestions.length) {
-          messages.appendChild(element("p", "search-empty", "Closest known words:"));
+          messages.appendChild(element("p", "search-empty", say(form, "closest")));
           response.suggestions.forEach(function (word) {
             var node = option(searchPageHref(word), "search-option-suggestion");
             node.textContent = word;
             node.setAttribute("data-suggestion", word);
           });
         }
-        status.textContent = "No results" + (response.suggestions.length ? "; closest known words: " + response.suggestions.join(", ") : "");
+        status.textContent = response.suggestions.length
+          ? say(form, "no-results-closest", { words: response.suggestions.join(", ") }) : say(form, "no-results");
       }
       open();
     }
@@ -300,7 +313,9 @@
       item.appendChild(heading);
       var meta = element("p", "search-result-meta");
       if (result.skill) meta.appendChild(element("span", "search-result-skill", result.skill));
-      if (result.matched < result.words) meta.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
+      if (result.matched < result.words) {
+        meta.appendChild(element("span", "search-option-partial", say(container, "words-matched", { matched: result.matched, words: result.words })));
+      }
       if (meta.childNodes.length) item.appendChild(meta);
       if (section.snippet.text) item.appendChild(snippetNode(section.snippet, "p"));
       if (result.sections.length > 1) {
@@ -326,8 +341,13 @@
       if (!append) shown = 0;
       if (!/\S/.test(text)) {
         container.textContent = "";
-        container.appendChild(element("p", "search-hint", "Type words from a skill, a rule or a heading."));
+        container.appendChild(element("p", "search-hint", say(container, "hint")));
         return;
+      }
+      // Loading the index can take a moment on a slow disk: say so instead of showing nothing.
+      if (!append && !container.querySelector(".search-results-list")) {
+        container.textContent = "";
+        container.appendChild(element("p", "search-summary", say(container, "searching")));
       }
       engine.search(text, { limit: PAGE_RESULTS, offset: shown, sectionsPerPage: 3, typing: false }).then(function (response) {
         if (mine !== sequence) return;
@@ -335,9 +355,9 @@
         if (!append) {
           container.textContent = "";
           if (response.total === 0) {
-            container.appendChild(element("p", "search-summary", "No pages match “" + text.trim() + "”."));
+            container.appendChild(element("p", "search-summary", say(container, "no-match", { query: text.trim() })));
             if (response.suggestions.length) {
-              var suggestions = element("p", "search-suggestions", "Closest known words: ");
+              var suggestions = element("p", "search-suggestions", say(container, "closest") + " ");
               response.suggestions.forEach(function (word, index) {
                 if (index > 0) suggestions.appendChild(document.createTextNode(", "));
                 var a = element("a", "", word);
@@ -348,7 +368,7 @@
             }
             return;
           }
-          container.appendChild(element("p", "search-summary", plural(response.total, "page") + " for “" + text.trim() + "”"));
+          container.appendChild(element("p", "search-summary", sayCount(container, "for", response.total, { query: text.trim() })));
           list = element("ol", "search-results-list");
           container.appendChild(list);
         } else {
@@ -359,7 +379,7 @@
         response.results.forEach(function (result) { list.appendChild(resultItem(result, response.terms)); });
         shown += response.results.length;
         if (shown < response.total) {
-          var button = element("button", "search-more", "Show more results");
+          var button = element("button", "search-more", say(container, "more"));
           button.type = "button";
           button.addEventListener("click", function () { show(text, true); });
           container.appendChild(button);
@@ -367,7 +387,7 @@
       }, function (error) {
         reportError(error);
         container.textContent = "";
-        container.appendChild(element("p", "search-summary", "The search index could not be loaded: " + error.message));
+        container.appendChild(element("p", "search-summary", say(container, "failed", { error: error.message })));
       });
     }
 
