@@ -77,6 +77,20 @@
     return T.count(element, name, count, values);
   }
 
+  // Where a page sits in the collection: its folder path ("tools/tmux" for a skill, or
+  // "tools/tmux/references/keys" for a document), which tells apart two skills of the same name.
+  function pagePlace(page) {
+    return page.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "");
+  }
+
+  // Whether another result of the list would read the same (same title, section and skill).
+  function looksAlike(results) {
+    var counts = new Map();
+    var label = function (result) { return sectionTitle(result, result.sections[0]) + "\n" + result.skill; };
+    results.forEach(function (result) { counts.set(label(result), (counts.get(label(result)) || 0) + 1); });
+    return function (result) { return counts.get(label(result)) > 1; };
+  }
+
   function reportError(error) {
     if (window.console) window.console.warn("search: " + (error && error.message ? error.message : error));
   }
@@ -159,11 +173,13 @@
       options = [];
       active = -1;
       input.removeAttribute("aria-activedescendant");
+      var alike = looksAlike(response.results);
       response.results.forEach(function (result) {
         var section = result.sections[0];
         var node = option(resultHref(result.page, section, response.terms));
         node.appendChild(element("span", "search-option-title", sectionTitle(result, section)));
         if (result.skill) node.appendChild(element("span", "search-option-skill", result.skill));
+        if (alike(result)) node.appendChild(element("span", "search-option-path", pagePlace(result.page)));
         if (section.snippet.text) node.appendChild(snippetNode(section.snippet));
         if (result.matched < result.words) {
           node.appendChild(element("span", "search-option-partial", say(form, "words-matched", { matched: result.matched, words: result.words })));
@@ -313,6 +329,7 @@
       item.appendChild(heading);
       var meta = element("p", "search-result-meta");
       if (result.skill) meta.appendChild(element("span", "search-result-skill", result.skill));
+      meta.appendChild(element("span", "search-result-path", pagePlace(result.page)));
       if (result.matched < result.words) {
         meta.appendChild(element("span", "search-option-partial", say(container, "words-matched", { matched: result.matched, words: result.words })));
       }
