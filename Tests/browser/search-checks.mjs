@@ -105,7 +105,7 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
     const marks = Array.from(document.querySelectorAll("mark.search-hit"));
     const after = heading ? marks.filter((m) => heading.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING) : marks;
     // Only the words that matched are highlighted: each term the link names is marked here.
-    const terms = (new URLSearchParams(location.search).get("highlight") || "").split(/\s+/).filter(Boolean);
+    const terms = (new URLSearchParams(location.search).get("highlight") || "").split(" ").filter(Boolean);
     const markedTerms = new Set(marks.flatMap((m) => window.SkillbookSearch.tokenize(m.textContent).map((t) => t.term)));
     return { href: location.href, anchor, heading: !!heading, marks: marks.length, after: after.length,
       unmarked: terms.filter((term) => !markedTerms.has(term)) };
