@@ -16,7 +16,7 @@ public enum SearchIndexBuilder {
     }
 
     /// Builds from sections already split, in the order results refer to them.
-    public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+    static func build(sections: [SplitSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         // Sections in batches, each batch with its own word cache.
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
         let perBatch = Parallel.map(batches) { batch -> (counts: [TermCounts], surfaces: [String: [String: Int]]) in
@@ -43,7 +43,7 @@ public enum SearchIndexBuilder {
         let terms = postings.map { term, postings in
             IndexedTerm(term: term, postings: postings, display: displayForm(of: term, surfaces[term]))
         }.sorted { String.utf16Precedes($0.term, $1.term) }
-        let stored = sections.map(StoredSection.init)
+        let stored = sections.map(\.section)
         let sharedWords = TextCodebook.build(stored.map(\.text))
         let layout = SearchIndexEncoder.plan(terms: terms, sections: stored, sharedWords: sharedWords, targets: targets)
         return SearchIndex(sections: stored, terms: terms, layout: layout, sharedWords: sharedWords)
@@ -66,7 +66,7 @@ struct TermCounts: Sendable {
     var length = 0
 
     /// Counts `section`, adding how each stemmed term was written to `surfaces`.
-    init(_ section: SearchSection, cache: inout SearchTokenizer.WordCache, surfaces: inout [String: [String: Int]]) {
+    init(_ section: SplitSection, cache: inout SearchTokenizer.WordCache, surfaces: inout [String: [String: Int]]) {
         var frequencies: [String: (short: Double, long: Double)] = [:]
         for field in SearchField.allCases {
             guard let text = section.fields[field] else { continue }
@@ -84,13 +84,5 @@ struct TermCounts: Sendable {
             if field.isLong { length += tokens.count }
         }
         weighted = Array(frequencies)
-    }
-}
-
-extension StoredSection {
-    init(_ section: SearchSection) {
-        self.init(page: section.page, anchor: section.anchor ?? "", pageTitle: section.pageTitle,
-                  heading: section.heading ?? "", parentHeading: section.parentHeading ?? "",
-                  skill: section.skill ?? "", text: section.text)
     }
 }

@@ -16,7 +16,7 @@ import SkillParser
 /// sections, the length of its postings and whether they start a new postings file; postings
 /// files never span two dictionary files. Texts use `TextCodebook` codes for shared words.
 enum SearchIndexEncoder {
-    static func plan(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String],
+    static func plan(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
                      targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
         let sizes = Parallel.map(Array(terms.indices), minimumChunk: 256) { position -> (dictionary: Int, postings: Int) in
             let previous = position > 0 ? terms[position - 1].term : ""
@@ -138,7 +138,7 @@ enum SearchIndexEncoder {
     /// `[page, heading, parent, text]`, with the anchor as a fifth item when it is not the one a
     /// browser derives from an ASCII heading (lower case; letters, digits, spaces, `-`, `_`; spaces
     /// become `-`).
-    static func sectionRow(_ section: StoredSection, page: Int, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
+    static func sectionRow(_ section: SearchSection, page: Int, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
         let coded = String(decoding: TextCodebook.encode(section.text, codes: codes), as: UTF8.self)
         var items = [Array("\(page)".utf8), JSText.string(section.heading), JSText.string(section.parentHeading),
                      JSText.string(coded, rawControls: true)]
@@ -208,7 +208,7 @@ enum SearchIndexEncoder {
     }
 
     /// Numbers of sections of each page, pages being runs of sections with the same URL.
-    static func pageRuns(_ sections: [StoredSection]) -> [Int] {
+    static func pageRuns(_ sections: [SearchSection]) -> [Int] {
         var runs: [Int] = []
         var previous: String?
         for section in sections {
