@@ -27,7 +27,7 @@ public enum SearchIndexBuilder {
     }
 
     /// Builds from sections already split, in the order results refer to them.
-    public static func build(sections: [SearchSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
+    static func build(sections: [SplitSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
         let counted = Parallel.map(batches) { range -> CountedBatch in
             var batch = CountedBatch()
@@ -149,7 +149,7 @@ struct CountedBatch: Sendable {
         var longTwice: UInt32
     }
 
-    var stored: [StoredSection] = []
+    var stored: [SearchSection] = []
     var terms: [String] = []
     /// How often each term was written as itself, and in other forms (before stemming).
     var ownForm: [Int] = []
@@ -166,11 +166,11 @@ struct CountedBatch: Sendable {
     private var slots: [Int32] = []
 
     /// Counts `section` and keeps what it shows; its field texts are not kept.
-    mutating func add(_ section: SearchSection) {
+    mutating func add(_ split: SplitSection) {
         let first = entries.count
         var length = 0
         for field in SearchField.allCases {
-            guard let text = section.fields[field] else { continue }
+            guard let text = split.fields[field] else { continue }
             let tokens = SearchTokenizer.tokens(text, cache: &cache)
             let weight = UInt32(field.weight * 2)
             for token in tokens {
@@ -196,7 +196,7 @@ struct CountedBatch: Sendable {
         for entry in entries[first...] { slots[Int(entry.term)] = -1 }
         sectionEnds.append(entries.count)
         lengths.append(length)
-        stored.append(StoredSection(section))
+        stored.append(split.section)
     }
 
     private mutating func number(of term: String) -> UInt32 {
@@ -226,13 +226,5 @@ struct CountedBatch: Sendable {
             }
         }
         return weights
-    }
-}
-
-extension StoredSection {
-    init(_ section: SearchSection) {
-        self.init(page: section.page, anchor: section.anchor ?? "", pageTitle: section.pageTitle,
-                  heading: section.heading ?? "", parentHeading: section.parentHeading ?? "",
-                  skill: section.skill ?? "", text: section.text)
     }
 }

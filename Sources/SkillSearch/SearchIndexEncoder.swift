@@ -29,7 +29,7 @@ enum SearchIndexEncoder {
         var rowTails: [[UInt8]]
     }
 
-    static func pieces(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String]) -> Pieces {
+    static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String]) -> Pieces {
         let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8], [UInt8]) in
             let previous = position > 0 ? terms[position - 1].term : ""
             return (word(terms[position], after: previous), postingsText(terms[position].postings))
@@ -163,7 +163,7 @@ enum SearchIndexEncoder {
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
     /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
     /// letters, digits, spaces, `-`, `_`; spaces become `-`).
-    static func rowTail(_ section: StoredSection, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
+    static func rowTail(_ section: SearchSection, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
         var row: [UInt8] = [0x2C]
         JSText.string(section.heading, into: &row)
         row.append(0x2C)
@@ -240,7 +240,7 @@ enum SearchIndexEncoder {
     }
 
     /// Numbers of sections of each page, pages being runs of sections with the same URL.
-    static func pageRuns(_ sections: [StoredSection]) -> [Int] {
+    static func pageRuns(_ sections: [SearchSection]) -> [Int] {
         var runs: [Int] = []
         var previous: String?
         for section in sections {

@@ -56,6 +56,20 @@
     return section.heading ? result.pageTitle + " › " + section.heading : result.pageTitle;
   }
 
+  // Where a page sits in the collection: its folder path ("tools/tmux" for a skill, or
+  // "tools/tmux/references/keys" for a document), which tells apart two skills of the same name.
+  function pagePlace(page) {
+    return page.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "");
+  }
+
+  // Whether another result of the list would read the same (same title, section and skill).
+  function looksAlike(results) {
+    var counts = new Map();
+    var label = function (result) { return sectionTitle(result, result.sections[0]) + "\n" + result.skill; };
+    results.forEach(function (result) { counts.set(label(result), (counts.get(label(result)) || 0) + 1); });
+    return function (result) { return counts.get(label(result)) > 1; };
+  }
+
   function plural(count, word) {
     return count + " " + word + (count === 1 ? "" : "s");
   }
@@ -142,11 +156,13 @@
       options = [];
       active = -1;
       input.removeAttribute("aria-activedescendant");
+      var alike = looksAlike(response.results);
       response.results.forEach(function (result) {
         var section = result.sections[0];
         var node = option(resultHref(result.page, section.anchor, response.terms));
         node.appendChild(element("span", "search-option-title", sectionTitle(result, section)));
         if (result.skill) node.appendChild(element("span", "search-option-skill", result.skill));
+        if (alike(result)) node.appendChild(element("span", "search-option-path", pagePlace(result.page)));
         if (section.snippet.text) node.appendChild(snippetNode(section.snippet));
         if (result.matched < result.words) {
           node.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
@@ -278,6 +294,7 @@
       item.appendChild(heading);
       var meta = element("p", "search-result-meta");
       if (result.skill) meta.appendChild(element("span", "search-result-skill", result.skill));
+      meta.appendChild(element("span", "search-result-path", pagePlace(result.page)));
       if (result.matched < result.words) meta.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
       if (meta.childNodes.length) item.appendChild(meta);
       if (section.snippet.text) item.appendChild(snippetNode(section.snippet, "p"));
