@@ -200,9 +200,9 @@ public enum SiteBuilder {
         case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
         case .document(let path): site.graph.document(at: path)?.title ?? path
         case .diagnostics: site.strings["diagnostics"]
-        case .diagnosticsPart(let code, _): "Diagnostics: " + code
+        case .diagnosticsPart(let code, _): site.strings.text("diagnosticsOfCode", ["code": code])
         case .duplicates: site.strings["duplicates"]
-        case .duplicatesPart(let part): "Duplicates, page \(part)"
+        case .duplicatesPart(let part): site.strings.text("duplicatesPage", ["part": "\(part)"])
         case .graph: site.strings["skillGraph"]
         case .search: site.strings["search"]
         case .notFound: site.strings["pageNotFound"]
