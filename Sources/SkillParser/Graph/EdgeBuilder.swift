@@ -60,7 +60,8 @@ struct EdgeBuilder {
 public enum CodePath {
     /// Whether a code span reads as a path to a Markdown file of a collection.
     public static func looksLikePath(_ code: String) -> Bool {
-        guard !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
+        // Most code spans do not end in `d`; that byte rules out `.md` before any string search.
+        guard code.utf8.last == UInt8(ascii: "d"), !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
         return code.contains("/") || code == "SKILL.md"
     }
 

@@ -134,7 +134,10 @@ struct DocumentIndexer {
     static func isRelatedSkillsHeading(_ text: String) -> Bool {
         guard text.utf8.count <= 40 else { return false }  // most headings are longer; skip the work
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (nearly every heading): the same words, read without building strings.
+            // ASCII (nearly every heading): the same words, read without building strings, and
+            // nothing built at all unless the first letter is an `r`.
+            guard let first = text.utf8.first(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }),
+                  first | 0x20 == UInt8(ascii: "r") else { return false }
             var words: [[UInt8]] = [[]]
             for byte in text.utf8 {
                 switch byte {
@@ -169,19 +172,25 @@ struct DocumentIndexer {
             case .text(let text):
                 // Only the head of the text is read, up to a separator (`:`, `—`, `–`, `(`, `,`,
                 // ` - `) and at most 64 scalars: items can be long paragraphs, and a name is short.
-                var head = String.UnicodeScalarView()
-                var length = 0  // the view's own count walks it: counted here, the head is read in linear time
+                // The head is kept as UTF-8 bytes, its length in scalars counted aside: appending
+                // to a scalar view and asking its count made this most of the indexing time.
+                var head: [UInt8] = []
+                var length = 0
                 var started = false
                 for scalar in text.unicodeScalars {
                     if !started, scalar == " " || scalar == "\t" { continue }
                     started = true
                     if isNameSeparator(scalar) || length >= 64 { break }
-                    if scalar == " ", head.last == "-", head.dropLast().last == " " { head.removeLast(2); break }
-                    head.append(scalar)
+                    // ` - ` ends the name: the last scalar is `-` and the one before it a space.
+                    if scalar == " ", head.last == UInt8(ascii: "-"), head.count >= 2, head[head.count - 2] == UInt8(ascii: " ") {
+                        head.removeLast(2)
+                        break
+                    }
+                    if scalar.isASCII { head.append(UInt8(scalar.value)) } else { head.append(contentsOf: scalar.utf8) }
                     length += 1
                 }
                 if !started { continue }
-                let name = String(head).trimmingWhitespace
+                let name = String(decoding: head, as: UTF8.self).trimmingWhitespace
                 return name.isEmpty ? nil : (name, .text)
             default:
                 continue
