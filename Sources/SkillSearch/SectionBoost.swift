@@ -5,7 +5,7 @@ import SkillParser
 /// - a page title that is the query (the page is about it), else a heading that is the query or
 ///   a page title that holds the query's words together.
 enum SectionBoost {
-    static func factor(_ section: StoredSection, required: [SearchEngine.SlotTerms]) -> Double {
+    static func factor(_ section: SearchSection, required: [SearchEngine.SlotTerms]) -> Double {
         let title = section.heading.isEmpty ? section.pageTitle : section.heading
         let text = title + "\n" + section.text
         let phrase = required.count >= 2 && containsPhrase(text, required)

@@ -716,7 +716,10 @@
           alternatives.push({ found: term, weight: PREFIX_MATCH, marked: !isWord });
           if (!isWord) accepted.add(term.term);
         });
-        var total = alternatives.reduce(function (sum, alternative) { return sum + alternative.found.df; }, 0);
+        // Unmarked completions do not count: a finished word is forgiven typos as once the query is finished.
+        var total = alternatives.reduce(function (sum, alternative) {
+          return alternative.marked === false ? sum : sum + alternative.found.df;
+        }, 0);
         if (slot.allowsTypo && slot.word.length >= MINIMUM_TYPO_LENGTH && total < FEW_MATCHES) {
           return neighbours(slot.word, slot.exact[0], 1, seen, requested);
         }
@@ -742,6 +745,7 @@
     function scratchArrays(n, groups) {
       if (!scratch || scratch.n !== n) {
         scratch = { n: n, score: new Float64Array(n), best: new Float64Array(n), seen: new Uint8Array(n), parts: [],
+          completed: new Float64Array(n), completionOnly: new Uint8Array(n),
           matched: new Uint8Array(n), headBest: new Int32Array(n).fill(-1), pageBest: new Int32Array(entry.pages).fill(-1) };
       }
       while (scratch.parts.length < groups) scratch.parts.push(new Uint16Array(n));
@@ -779,6 +783,8 @@
         var scratch = scratchArrays(n, query.groupSizes.length);
         var score = scratch.score, best = scratch.best, parts = scratch.parts;
         var touched = [];
+        // Completions of a finished word being typed (unmarked) score apart (SearchEngine.search).
+        var completed = scratch.completed, completedTouched = [];
         var list = 0;
         slots.forEach(function (slot) {
           var bestTouched = [];
@@ -789,7 +795,13 @@
             for (var i = 0; i < sections.length; i++) {
               var value = alternative.weight * rarity * (weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
               var section = sections[i];
-              if (value > best[section]) {
+              if (alternative.marked === false) {
+                var scaled = value * slot.slot.scale;
+                if (scaled > completed[section]) {
+                  if (completed[section] === 0) completedTouched.push(section);
+                  completed[section] = scaled;
+                }
+              } else if (value > best[section]) {
                 if (best[section] === 0) bestTouched.push(section);
                 best[section] = value;
               }
@@ -818,8 +830,23 @@
           scratch.seen[section] = 0;
           if (any) { matchedOf[section] = matched; candidates.push(section); } else { score[section] = 0; }
         }
-        // More words, then a higher score, then the earlier section.
+        // Sections found only by completing a finished word come after all the others, so that
+        // the query ranks the same while typed as once finished (the dropdown and the results page).
+        var completionOnly = scratch.completionOnly;
+        var completedMatches = query.groupSizes[query.groupSizes.length - 1] === 1 ? 1 : 0;
+        for (var c = 0; c < completedTouched.length; c++) {
+          var found = completedTouched[c];
+          if (matchedOf[found] === 0 && score[found] === 0) {
+            completionOnly[found] = 1;
+            score[found] = completed[found];
+            matchedOf[found] = completedMatches;
+            candidates.push(found);
+          }
+          completed[found] = 0;
+        }
+        // Found by the words as typed first, then more words, then a higher score, then the earlier section.
         function before(a, b) {
+          if (completionOnly[a] !== completionOnly[b]) return completionOnly[b] === 1;
           if (matchedOf[a] !== matchedOf[b]) return matchedOf[a] > matchedOf[b];
           if (score[a] !== score[b]) return score[a] > score[b];
           return a < b;
@@ -850,12 +877,13 @@
           var list = needed.get(page);
           if (!list) return null;
           return list.sort(compare).map(function (section) {
-            return { section: section, score: score[section], matched: matchedOf[section] };
+            return { section: section, score: score[section], matched: matchedOf[section],
+              completionOnly: completionOnly[section] === 1 };
           });
         });
         total = pageList.length;
         // Leave the scratch arrays zeroed for the next query.
-        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; });
+        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; completionOnly[section] = 0; });
         heads.forEach(function (head) { headBest[head] = -1; });
         pageList.forEach(function (page) { pageBest[page] = -1; });
 
@@ -871,9 +899,11 @@
         var words = query.groupSizes.filter(function (size) { return size > 0; }).length;
         var boosted = firstSections.map(function (stored, position) {
           var best = pages[position][0];
-          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched) };
+          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched),
+            completionOnly: best.completionOnly };
         });
         boosted.sort(function (a, b) {
+          if (a.completionOnly !== b.completionOnly) return a.completionOnly ? 1 : -1;
           if (a.score !== b.score) return b.score - a.score;
           return a.index - b.index;
         });
@@ -896,7 +926,8 @@
                 return { section: hit.section, anchor: section.anchor, heading: section.heading,
                   parentHeading: section.parentHeading,
                   url: section.anchor ? section.page + "#" + section.anchor : section.page,
-                  score: hit.score, snippet: snippet(section.text, matchedTerms) };
+                  score: hit.score, snippet: snippet(section.text, matchedTerms),
+                  terms: termsIn([section.heading, section.text], matchedTerms) };
               }),
             };
           });
@@ -1025,6 +1056,16 @@
   }
 
   // --- Snippets (SnippetMaker.swift) ---------------------------------------------------------
+
+  // The matched terms a section's heading and text hold, in order of first use: what the page a
+  // result leads to highlights (not every completion of the last word the query matched).
+  function termsIn(texts, terms) {
+    var found = [];
+    texts.forEach(function (text) {
+      if (text) tokenize(text).forEach(function (token) { if (terms.has(token.term)) found.push(token.term); });
+    });
+    return unique(found);
+  }
 
   function isSpaceCode(code) { return code === 32 || code === 10; }
 

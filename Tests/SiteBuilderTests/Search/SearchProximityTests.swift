@@ -38,9 +38,9 @@ import TestSupport
         let slots = SearchQuery("eye tracking", typing: false).slots.map {
             SearchEngine.SlotTerms(slot: $0, alternatives: [], accepted: Set($0.exact))
         }
-        let index = StoredSection(page: "inputs/index.html", anchor: "topics", pageTitle: "Inputs", heading: "Topics",
+        let index = SearchSection(page: "inputs/index.html", anchor: "topics", pageTitle: "Inputs", heading: "Topics",
                                   parentHeading: "", skill: "inputs", text: "Pointers, the digital crown, eye tracking, gestures and remotes.")
-        let eyes = StoredSection(page: "inputs/references/eyes.html", anchor: "best-practices", pageTitle: "Eyes",
+        let eyes = SearchSection(page: "inputs/references/eyes.html", anchor: "best-practices", pageTitle: "Eyes",
                                  heading: "Best practices", parentHeading: "", skill: "inputs", text: "Keep content within the field of view.")
         let indexScore = SearchRanking.rerankedScore(10, boost: SectionBoost.factor(index, required: slots), missingWords: 0)
         let eyesScore = SearchRanking.rerankedScore(10, boost: SectionBoost.factor(eyes, required: slots), missingWords: 1)
