@@ -37,7 +37,7 @@ enum PipelineBenchmark {
             }
             let full = try Figure.measure("build agentic-awesome-skills", times: runs, build(root))
             report.add(full, target: "under 5 s, at most 8x the floor, under 512 MiB")
-            try IncrementalBenchmark.run(root: root, skillbook: skillbook, scratch: scratch, runs: runs, full: full, report: &report)
+            try IncrementalBenchmark.run(root: root, skillbook: skillbook, scratch: scratch.url, runs: runs, full: full, report: &report)
             report.add(try Figure.measure("check agentic-awesome-skills", times: runs, [skillbook, "check", root]),
                        target: "under 1.5 s, at most 3x lychee")
             if let lychee = Peers.lycheeCommand(root: root) {
