@@ -27,12 +27,16 @@ public enum SearchIndexBuilder {
         let counted = perBatch.flatMap(\.counts)
         let totalLength = counted.reduce(0) { $0 + $1.length }
         let averageLength = max(1, Double(totalLength) / Double(max(1, counted.count)))
+        let described = counted.filter { $0.descriptionLength > 0 }
+        let averageDescription = max(1, Double(described.reduce(0) { $0 + $1.descriptionLength }) / Double(max(1, described.count)))
 
         var postings: [String: [Posting]] = [:]
         var surfaces: [String: [String: Int]] = [:]
         for (section, counts) in counted.enumerated() {
             for (term, frequency) in counts.weighted {
-                let weight = SearchRanking.termWeight(short: frequency.short, long: frequency.long,
+                let short = frequency.short + SearchRanking.normalized(frequency.description, length: Double(counts.descriptionLength),
+                                                                       averageLength: averageDescription)
+                let weight = SearchRanking.termWeight(short: short, long: frequency.long,
                                                       length: Double(counts.length), averageLength: averageLength)
                 postings[term, default: []].append(Posting(section: section, weight: SearchRanking.quantize(weight)))
             }
@@ -60,28 +64,33 @@ public enum SearchIndexBuilder {
 }
 
 /// Field-weighted term frequencies of one section (apart for the short fields, titles and
-/// headings, and the long ones, body and code), and its length in terms of the long fields.
+/// headings, the long ones, body and code, and the skill's description), its length in terms of
+/// the long fields, and the description's length.
 struct TermCounts: Sendable {
-    var weighted: [(String, (short: Double, long: Double))] = []
+    var weighted: [(String, (short: Double, long: Double, description: Double))] = []
     var length = 0
+    var descriptionLength = 0
 
     /// Counts `section`, adding how each stemmed term was written to `surfaces`.
     init(_ section: SplitSection, cache: inout SearchTokenizer.WordCache, surfaces: inout [String: [String: Int]]) {
-        var frequencies: [String: (short: Double, long: Double)] = [:]
+        var frequencies: [String: (short: Double, long: Double, description: Double)] = [:]
         for field in SearchField.allCases {
             guard let text = section.fields[field] else { continue }
             let tokens = SearchTokenizer.tokens(text, cache: &cache)
             for token in tokens {
-                if field.isLong {
-                    frequencies[token.term, default: (0, 0)].long += field.weight
+                if field == .description {
+                    frequencies[token.term, default: (0, 0, 0)].description += field.weight
+                } else if field.isLong {
+                    frequencies[token.term, default: (0, 0, 0)].long += field.weight
                 } else {
-                    frequencies[token.term, default: (0, 0)].short += field.weight
+                    frequencies[token.term, default: (0, 0, 0)].short += field.weight
                 }
                 if token.kind == .word || token.kind == .part {
                     surfaces[token.term, default: [:]][token.surface ?? token.term, default: 0] += 1
                 }
             }
             if field.isLong { length += tokens.count }
+            if field == .description { descriptionLength = tokens.count }
         }
         weighted = Array(frequencies)
     }
