@@ -84,7 +84,7 @@ check-compat: release
 	$(BIN) check $(CONTENT) --format sarif | python3 scripts/validate-sarif.py -
 
 clean:
-	rm -rf .build $(SITE)
+	rm -rf .build $(SITE) .$(SITE).skillbook-cache
 
 dupes: release
 	$(BIN) dupes $(CONTENT)

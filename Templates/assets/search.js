@@ -933,7 +933,8 @@
                 return { section: hit.section, anchor: section.anchor, heading: section.heading,
                   parentHeading: section.parentHeading,
                   url: section.anchor ? section.page + "#" + section.anchor : section.page,
-                  score: hit.score, snippet: snippet(section.text, matchedTerms) };
+                  score: hit.score, snippet: snippet(section.text, matchedTerms),
+                  terms: termsIn([section.heading, section.text], matchedTerms) };
               }),
             };
           });
@@ -1067,6 +1068,16 @@
   }
 
   // --- Snippets (SnippetMaker.swift) ---------------------------------------------------------
+
+  // The matched terms a section's heading and text hold, in order of first use: what the page a
+  // result leads to highlights (not every completion of the last word the query matched).
+  function termsIn(texts, terms) {
+    var found = [];
+    texts.forEach(function (text) {
+      if (text) tokenize(text).forEach(function (token) { if (terms.has(token.term)) found.push(token.term); });
+    });
+    return unique(found);
+  }
 
   function isSpaceCode(code) { return code === 32 || code === 10; }
 

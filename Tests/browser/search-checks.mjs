@@ -104,11 +104,16 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
     const heading = anchor ? document.getElementById(anchor) : null;
     const marks = Array.from(document.querySelectorAll("mark.search-hit"));
     const after = heading ? marks.filter((m) => heading.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING) : marks;
-    return { href: location.href, anchor, heading: !!heading, marks: marks.length, after: after.length };
+    // Only the words that matched are highlighted: each term the link names is marked here.
+    const terms = (new URLSearchParams(location.search).get("highlight") || "").split(" ").filter(Boolean);
+    const markedTerms = new Set(marks.flatMap((m) => window.SkillbookSearch.tokenize(m.textContent).map((t) => t.term)));
+    return { href: location.href, anchor, heading: !!heading, marks: marks.length, after: after.length,
+      unmarked: terms.filter((term) => !markedTerms.has(term)) };
   })()`);
   if (target(landed.href) !== chosen.expected) problems.push(`search: Enter went to ${target(landed.href)}, not ${chosen.expected}`);
   if (landed.anchor && !landed.heading) problems.push(`search: the section #${landed.anchor} is not on the page`);
   if (landed.after === 0) problems.push(`search: no matched word is highlighted in the section reached (${landed.marks} on the page)`);
+  if (landed.unmarked.length) problems.push(`search: the link asks to highlight ${landed.unmarked.join(", ")}, which the page does not hold`);
 
   // 3. The search page lists the same first result.
   await open(siteURL + "search.html?q=" + encodeURIComponent(chosen.query));
@@ -140,7 +145,7 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
   }
   await evaluate(`(() => { const i = document.getElementById("search-input"); i.value = ""; i.dispatchEvent(new Event("input")); })()`);
   await call("Input.insertText", { text: "qxzqxzqv" });
-  await waitUntil(`(() => { const p = document.querySelector(".search-dropdown .search-empty"); return p && p.textContent.includes("No results"); })()`,
+  await waitUntil(`(() => { const p = document.querySelector(".search-dropdown .search-empty"); return p && p.textContent.includes("qxzqxzqv"); })()`,
     "the no-results message");
   return chosen;
 }

@@ -30,8 +30,7 @@ public enum SearchIndexStep {
     /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index).
     public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
-        let index = SearchIndexBuilder.build(graph: graph, sources: sources)
-        let files = index.files()
+        let (index, files) = SearchIndexBuilder.buildWithFiles(graph: graph, sources: sources)
         var output: [String: Data] = [:]
         for file in files { output[folder + "/" + file.path] = file.contents }
         return Output(files: output, sizes: index.sizes(of: files))

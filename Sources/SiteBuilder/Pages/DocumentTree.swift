@@ -14,7 +14,7 @@ enum DocumentTree {
 
     /// Nested values for the recursive `document-tree` partial: `{isFolder, name, children}` or
     /// `{isFolder: false, title, href, path, isPage}`.
-    static func values(_ skill: Skill, page: PlannedPage, graph: SkillGraph) -> [MustacheValue] {
+    static func values(_ skill: Skill, page: PlannedPage, graph: SkillGraph, strings: InterfaceStrings) -> [MustacheValue] {
         let root = Folder()
         for path in skill.documents {
             guard let document = graph.document(at: path) else { continue }
@@ -27,10 +27,10 @@ enum DocumentTree {
             }
             folder.documents.append(document)
         }
-        return values(root, prefix: "", skill: skill, page: page)
+        return values(root, prefix: "", skill: skill, page: page, strings: strings)
     }
 
-    private static func values(_ folder: Folder, prefix: String, skill: Skill, page: PlannedPage) -> [MustacheValue] {
+    private static func values(_ folder: Folder, prefix: String, skill: Skill, page: PlannedPage, strings: InterfaceStrings) -> [MustacheValue] {
         var result: [MustacheValue] = folder.documents.sorted { $0.path < $1.path }.map { document in
             let target = SitePaths.page(forSource: document.path)
             return [
@@ -50,11 +50,11 @@ enum DocumentTree {
                 label += "/" + only.key
                 inner = only.value
             }
-            let children = values(inner, prefix: prefix + label + "/", skill: skill, page: page)
+            let children = values(inner, prefix: prefix + label + "/", skill: skill, page: page, strings: strings)
             result.append([
                 "isFolder": true,
                 "name": .string(label + "/"),
-                "count": .string(HomePage.plural(count(inner), "document")),
+                "count": .string(strings.count("documentCount", count(inner))),
                 "children": .list(children),
                 "title": .null, "href": .null, "path": .null, "isPage": false,
             ])

@@ -38,20 +38,19 @@ enum GraphPage {
             return ["id": .string(site.groupIDs[index]), "name": .string(group.name), "nodes": .list(rows),
                     "showName": .bool(site.groups.count > 1)]
         }
-        let svg = large ? groupDrawing(links: links, site: site) : GraphSVG(families: site.groups, links: links, page: page.path).render()
-        let summary = "\(HomePage.plural(graph.skills.count, "skill")) and \(HomePage.plural(links.count, "connection")): "
-            + "an arrow means that a document of one skill names, lists or links to another."
+        let svg = large ? groupDrawing(links: links, site: site) : GraphSVG(families: site.groups, links: links, page: page.path, strings: site.strings).render()
+        let strings = site.strings
+        let summary = strings.text("graphSummary", ["skills": strings.count("skillCount", graph.skills.count),
+                                                    "connections": strings.count("connectionCount", links.count)])
         var frame = PageFrame(pageTitle: site.strings["skillGraph"], description: summary)
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [
             "summary": .string(summary),
             "svg": .text(svg),
-            "caption": .string(large
-                ? "Groups of skills around the circle, sized by their skills; a line is as thick as the connections between two groups. Select a group to see its skills in the table."
-                : "Skills grouped around the circle; select a skill to open its page."),
-            "tooLarge": .string("The skills are not connected in enough groups to draw; the table lists every connection."),
+            "caption": .string(strings[large ? "graphCaptionGroups" : "graphCaptionSkills"]),
+            "tooLarge": .string(strings["graphTooLarge"]),
             "groups": .list(groups),
-            "unconnected": .text(unconnected > 0 ? "\(HomePage.plural(unconnected, "skill")) with no connection are left out of the table; the home page lists every skill." : nil),
+            "unconnected": .text(unconnected > 0 ? strings.count("graphUnconnected", unconnected) : nil),
         ])
     }
 
@@ -75,7 +74,7 @@ enum GraphPage {
             guard let from = position[pair.low], let to = position[pair.high] else { return nil }
             return (from, to, count)
         }.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
-        return GroupGraphSVG(nodes: nodes, edges: edges).render()
+        return GroupGraphSVG(nodes: nodes, edges: edges, strings: site.strings).render()
     }
 
     private struct GroupPair: Hashable {

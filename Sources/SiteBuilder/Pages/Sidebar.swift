@@ -13,7 +13,7 @@ enum Sidebar {
             // Large collections: only the current family, so pages stay small.
             let current = currentSkill.flatMap { site.groupOfSkill[$0.folder] }
             families = families.filter { $0.offset == current }
-            more = "All \(graph.skills.count) skills"
+            more = site.strings.count("allSkillsCount", graph.skills.count)
         }
         let familyValues: [MustacheValue] = families.map { _, family in
             var skills = family.skills
@@ -24,7 +24,7 @@ enum Sidebar {
             return [
                 "name": .string(family.name),
                 "open": .bool(open),
-                "skills": .list(skills.map { skill in entry(skill, page: page, current: skill.folder == currentSkill?.folder, graph: graph) }),
+                "skills": .list(skills.map { skill in entry(skill, page: page, current: skill.folder == currentSkill?.folder, site: site) }),
             ]
         }
         let reports: [(String, String)] = [
@@ -39,9 +39,9 @@ enum Sidebar {
         ]
     }
 
-    private static func entry(_ skill: Skill, page: PlannedPage, current: Bool, graph: SkillGraph) -> MustacheValue {
+    private static func entry(_ skill: Skill, page: PlannedPage, current: Bool, site: SiteContext) -> MustacheValue {
         let skillPage = SitePaths.page(forSource: skill.skillFile)
-        let documents = current ? DocumentTree.values(skill, page: page, graph: graph) : []
+        let documents = current ? DocumentTree.values(skill, page: page, graph: site.graph, strings: site.strings) : []
         return [
             "name": .string(skill.name),
             "href": .string(SitePaths.url(to: skillPage, from: page.path)),

@@ -55,7 +55,7 @@ struct SiteContext: Sendable {
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
         self.strings = strings
-        stringValues = .object(strings.values.mapValues { .string($0) })
+        stringValues = strings.templateValue
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
@@ -63,7 +63,7 @@ struct SiteContext: Sendable {
         readmePath = identity.readmePath
         siteTitle = identity.title
         description = identity.description
-        groups = SkillGroups.group(graph.skills, config: input.config)
+        groups = SkillGroups.group(graph.skills, config: input.config, names: CatchAllNames(strings))
         var groupOfSkill: [String: Int] = [:]
         for (index, group) in groups.enumerated() {
             for skill in group.skills { groupOfSkill[skill.folder] = index }
