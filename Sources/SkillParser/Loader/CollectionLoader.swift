@@ -51,12 +51,14 @@ public enum CollectionLoader {
 
     /// Reads and parses every file, in parallel; results keep the order of `files`.
     private static func parse(_ files: [String], root: URL) -> [ParseResult] {
-        Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], root: root) }
+        let folder = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) }
     }
 
-    private static func parseFile(_ path: String, root: URL) -> ParseResult {
+    /// `folder` is the content root's path, ending in `/`.
+    private static func parseFile(_ path: String, folder: String) -> ParseResult {
         let data: Data
-        switch SourceFileReader.read(root.appendingPathComponent(path).path) {
+        switch SourceFileReader.read(folder + path) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])

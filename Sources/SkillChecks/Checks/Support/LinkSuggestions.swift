@@ -13,8 +13,8 @@ enum LinkSuggestions {
             }
         }
         // A slip in the file name: a near name in the folder the link points into.
-        if let names = context.files.entries(of: folder) {
-            found += NearestNames.suggest(name, among: names.filter { !$0.hasPrefix(".") }, count: 2)
+        if let names = context.files.visibleNameCandidates(of: folder) {
+            found += NearestNames.suggest(name, among: names, count: 2)
                 .map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
         }
         // The right name in another folder of the skill the link points into (else the linking
@@ -22,9 +22,8 @@ enum LinkSuggestions {
         if !path.hasSuffix("/"), name.contains(".") {
             let scope = skillFolder(containing: path, context: context) ?? document.skillFolder
             let prefix = scope.map { $0.isEmpty ? "" : $0 + "/" }
-            found += context.graph.documents.map(\.path).filter { candidate in
+            found += (context.documentsByFileName[name] ?? []).filter { candidate in
                 candidate != path && (prefix.map(candidate.hasPrefix) ?? true)
-                    && (candidate == name || candidate.hasSuffix("/" + name))
             }.prefix(2)
         }
         var seen = Set<String>()
