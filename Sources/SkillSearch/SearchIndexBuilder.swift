@@ -68,10 +68,12 @@ public enum SearchIndexBuilder {
         var termTexts: [String] = []
         var ownForm: [Int] = []
         var otherForms: [[String: Int]?] = []
-        var sectionCount = 0, totalLength = 0
+        var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
         let globals = batches.map { batch -> [Int32] in
             sectionCount += batch.lengths.count
             totalLength += batch.lengths.reduce(0, +)
+            describedCount += batch.descriptionLengths.count
+            totalDescription += batch.descriptionLengths.values.reduce(0, +)
             return batch.terms.indices.map { local -> Int32 in
                 let term = batch.terms[local]
                 let number: Int
@@ -93,7 +95,8 @@ public enum SearchIndexBuilder {
         }
         numbers = [:]
         let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))
-        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength) }
+        let averageDescription = max(1, Double(totalDescription) / Double(max(1, describedCount)))
+        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
 
         var postingCounts = [Int](repeating: 0, count: termTexts.count)
         for (batch, global) in zip(batches, globals) { for entry in batch.entries { postingCounts[Int(global[Int(entry.term)])] += 1 } }
@@ -163,6 +166,10 @@ struct CountedBatch: Sendable {
     var sectionEnds: [Int] = []
     /// Each section's length: the number of terms of its long fields.
     var lengths: [Int] = []
+    /// The few sections with a skill description: the description's length, by section in the
+    /// batch, and its doubled weighted frequency, by entry (normalised apart: `SearchRanking.normalized`).
+    var descriptionLengths: [Int: Int] = [:]
+    var descriptionTwice: [Int: UInt32] = [:]
 
     private var numbers: [String: UInt32] = [:]
     private var cache = SearchTokenizer.WordCache()
@@ -185,7 +192,13 @@ struct CountedBatch: Sendable {
                     slots[Int(term)] = Int32(slot)
                     entries.append(Entry(term: term, shortTwice: 0, longTwice: 0))
                 }
-                if field.isLong { entries[slot].longTwice += weight } else { entries[slot].shortTwice += weight }
+                if field == .description {
+                    descriptionTwice[slot, default: 0] += weight
+                } else if field.isLong {
+                    entries[slot].longTwice += weight
+                } else {
+                    entries[slot].shortTwice += weight
+                }
                 if token.kind == .word || token.kind == .part {
                     if let surface = token.surface {
                         otherForms[Int(term)] = otherForms[Int(term)] ?? [:]
@@ -196,6 +209,7 @@ struct CountedBatch: Sendable {
                 }
             }
             if field.isLong { length += tokens.count }
+            if field == .description, !tokens.isEmpty { descriptionLengths[lengths.count] = tokens.count }
         }
         for entry in entries[first...] { slots[Int(entry.term)] = -1 }
         sectionEnds.append(entries.count)
@@ -221,15 +235,20 @@ struct CountedBatch: Sendable {
         return number
     }
 
-    /// The quantised BM25 weight of every entry.
-    func weights(averageLength: Double) -> [UInt8] {
+    /// The quantised BM25F weight of every entry.
+    func weights(averageLength: Double, averageDescription: Double) -> [UInt8] {
         var weights: [UInt8] = []
         weights.reserveCapacity(entries.count)
         var entry = 0
         for (section, end) in sectionEnds.enumerated() {
             let length = Double(lengths[section])
+            let description = Double(descriptionLengths[section] ?? 0)
             while entry < end {
-                let weight = SearchRanking.termWeight(short: Double(entries[entry].shortTwice) / 2,
+                var short = Double(entries[entry].shortTwice) / 2
+                if let twice = descriptionTwice[entry] {
+                    short += SearchRanking.normalized(Double(twice) / 2, length: description, averageLength: averageDescription)
+                }
+                let weight = SearchRanking.termWeight(short: short,
                                                       long: Double(entries[entry].longTwice) / 2,
                                                       length: length, averageLength: averageLength)
                 weights.append(UInt8(SearchRanking.quantize(weight)))
