@@ -21,20 +21,20 @@ public enum SearchIndexBuilder {
     /// encoding any piece twice.
     public static func buildWithFiles(graph: SkillGraph, sources: Set<String>? = nil,
                                       targets: SearchIndexLayout.Targets = .init())
-        -> (index: SearchIndex, files: [(path: String, contents: Data)]) {
+        -> (index: SearchIndex, files: [(path: String, contents: [UInt8])]) {
         let (index, pieces) = encoded(graph: graph, sources: sources, targets: targets)
-        return (index, SearchIndexEncoder.files(index, pieces: pieces).map { ($0.path, Data($0.contents)) })
+        return (index, SearchIndexEncoder.files(index, pieces: pieces))
     }
 
     /// Builds from sections already split, in the order results refer to them.
     static func build(sections: [SplitSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
-        let counted = Parallel.map(batches) { range -> CountedBatch in
+        return assemble(Parallel.map(batches) { range -> CountedBatch in
             var batch = CountedBatch()
             for section in sections[range] { batch.add(section) }
+            batch.finish()
             return batch
-        }
-        return assemble(counted, targets: targets).index
+        }, targets: targets).index
     }
 
     /// The index and its files, each piece of the files encoded once.
@@ -45,21 +45,25 @@ public enum SearchIndexBuilder {
         // their term tables stays small.
         let batchCount = max(1, min(documents.count, Parallel.cores * 8))
         let bounds = (0...batchCount).map { $0 * documents.count / batchCount }
-        let counted = Parallel.map(Array(0..<batchCount)) { batch -> CountedBatch in
+        return assemble(Parallel.map(Array(0..<batchCount)) { batch -> CountedBatch in
             var counts = CountedBatch()
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 for section in SectionSplitter.sections(of: document, skill: graph.skill(of: document)) {
                     counts.add(section)
                 }
             }
+            counts.finish()
             return counts
-        }
-        return assemble(counted, targets: targets)
+        }, targets: targets)
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
-    private static func assemble(_ batches: [CountedBatch], targets: SearchIndexLayout.Targets)
+    private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
+        // Taken, not copied, so that emptying them below gives their memory back.
+        var batches = consume counted
+        let stored = batches.flatMap(\.stored)
+        for number in batches.indices { batches[number].stored = [] }
         var numbers: [String: Int] = [:]
         var termTexts: [String] = []
         var ownForm: [Int] = []
@@ -119,7 +123,7 @@ public enum SearchIndexBuilder {
                         display: displayForm(of: termTexts[number], own: ownForm[number], others: otherForms[number]))
         }
         postings = []
-        let stored = batches.flatMap(\.stored)
+        batches = []
         let sharedWords = TextCodebook.build(stored.map(\.text))
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: stored, sharedWords: sharedWords)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
@@ -211,6 +215,13 @@ struct CountedBatch: Sendable {
         sectionEnds.append(entries.count)
         lengths.append(length)
         stored.append(split.section)
+    }
+
+    /// Drops what only counting needed (the word cache and the term lookup), keeping the counts.
+    mutating func finish() {
+        numbers = [:]
+        cache = SearchTokenizer.WordCache()
+        slots = []
     }
 
     private mutating func number(of term: String) -> UInt32 {
