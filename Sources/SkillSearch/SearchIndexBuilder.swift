@@ -96,7 +96,7 @@ public enum SearchIndexBuilder {
         numbers = [:]
         let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))
         let averageDescription = max(1, Double(totalDescription) / Double(max(1, describedCount)))
-        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
+        var weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
 
         var postingCounts = [Int](repeating: 0, count: termTexts.count)
         for (batch, global) in zip(batches, globals) { for entry in batch.entries { postingCounts[Int(global[Int(entry.term)])] += 1 } }
@@ -106,16 +106,19 @@ public enum SearchIndexBuilder {
             return list
         }
         var section = 0
-        for (number, batch) in batches.enumerated() {
-            let global = globals[number], weight = weights[number]
+        for number in batches.indices {
+            let global = globals[number], weight = weights[number], entries = batches[number].entries
             var entry = 0
-            for end in batch.sectionEnds {
+            for end in batches[number].sectionEnds {
                 while entry < end {
-                    postings[Int(global[Int(batch.entries[entry].term)])].append(Posting(section: section, weight: Int(weight[entry])))
+                    postings[Int(global[Int(entries[entry].term)])].append(Posting(section: section, weight: Int(weight[entry])))
                     entry += 1
                 }
                 section += 1
             }
+            // Each batch's counts go as soon as they are postings, so the two are not all held at once.
+            batches[number].entries = []
+            weights[number] = []
         }
         let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let terms = order.map { number in
