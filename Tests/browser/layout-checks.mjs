@@ -30,6 +30,40 @@ function pagesContaining(siteDir, needle, limit = 1, skip = (path) => false) {
   return found;
 }
 
+/// The pages whose size and load time --timings prints: the home page, the first skill page,
+/// the largest skill or document page, each report's summary, its largest detail page, and
+/// the graph page.
+export function timedPages(siteDir) {
+  const pages = [{ label: "home", path: "index.html" }];
+  const firstSkill = /<a href="([^"]+\/index\.html)"/.exec(readFileSync(join(siteDir, "index.html"), "utf8"));
+  if (firstSkill) pages.push({ label: "a skill page", path: decodeURIComponent(firstSkill[1]) });
+  let largest = null;
+  const walk = (folder, prefix) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      const relative = prefix ? prefix + "/" + name : name;
+      if (statSync(path).isDirectory()) {
+        if (name !== "search" && name !== "assets" && relative !== "reports") walk(path, relative);
+      } else if (name.endsWith(".html") && prefix) {
+        const size = statSync(path).size;
+        if (!largest || size > largest.size) largest = { size, path: relative };
+      }
+    }
+  };
+  walk(siteDir, "");
+  if (largest) pages.push({ label: "largest content page", path: largest.path });
+  for (const report of ["diagnostics", "duplicates"]) {
+    pages.push({ label: `${report} summary`, path: `reports/${report}.html` });
+    const folder = join(siteDir, "reports", report);
+    if (!existsSync(folder)) continue;
+    const parts = readdirSync(folder).filter((name) => name.endsWith(".html"))
+      .map((name) => ({ name, size: statSync(join(folder, name)).size })).sort((a, b) => b.size - a.size);
+    if (parts.length) pages.push({ label: `largest ${report} part`, path: `reports/${report}/${parts[0].name}` });
+  }
+  pages.push({ label: "graph", path: "reports/graph.html" });
+  return pages.filter((page) => existsSync(join(siteDir, page.path)));
+}
+
 export async function checkLayout({ siteDir, open, evaluate, call, problems }) {
   const url = (path) => pathToFileURL(join(siteDir, path)).href;
   const key = async (key, code, keyCode, modifiers = 0) => {
@@ -227,6 +261,7 @@ export async function checkLayout({ siteDir, open, evaluate, call, problems }) {
       const path = join(siteDir, "search", file.split("?")[0]);
       return sum + (existsSync(path) ? statSync(path).size : 0);
     }, 0);
+    console.log(`browser test: typing "${query}" at ${gap} ms a letter loaded ${typed.length} index files (${Math.round(bytes(typed) / 1024)} KB), pasting it ${pasted.length} (${Math.round(bytes(pasted) / 1024)} KB)`);
     if (pasted.length === 0) problems.push(`search: pasting "${query}" loaded no index file the browser reports`);
     // Give or take the first letters: at most two files more than the pasted query needs.
     if (extra.length > 2) {

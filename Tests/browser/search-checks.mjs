@@ -23,7 +23,9 @@ async function chooseQuery(siteDir, query) {
     vm.runInNewContext(readFileSync(join(folder, "d", "0.js"), "utf8"), {
       skillbookSearchData: (kind, number, pages, sections) => { rows = sections; },
     });
-    const row = rows.find((section) => section[1] && /[A-Za-z]{4}/.test(section[1]));
+    // A heading of words, else (a Chinese or Japanese collection) one of two letters or more.
+    const row = rows.find((section) => section[1] && /[A-Za-z]{4}/.test(section[1]))
+      || rows.find((section) => section[1] && /\p{L}{2}/u.test(section[1]));
     if (!row) return null;
     query = row[1];
   }

@@ -137,7 +137,7 @@ struct OutputFolder {
             }
             InterruptCleanup.shared.disarm()
             // Only now, with the new site in place, may the backup go.
-            try? fileManager.removeItem(at: old)
+            if fileManager.fileExists(atPath: old.path) { FolderRemover.remove(old.path) }
         } catch {
             throw Problem.cannotSwap(url.path, error.localizedDescription)
         }
