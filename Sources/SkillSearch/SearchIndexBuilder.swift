@@ -17,13 +17,16 @@ public enum SearchIndexBuilder {
         encoded(graph: graph, sources: sources, targets: targets).index
     }
 
-    /// The index of `graph` with its files (as `SearchIndex.files()` gives them), made without
-    /// encoding any piece twice.
-    public static func buildWithFiles(graph: SkillGraph, sources: Set<String>? = nil,
-                                      targets: SearchIndexLayout.Targets = .init())
-        -> (index: SearchIndex, files: [(path: String, contents: [UInt8])]) {
+    /// Builds the index of `graph` and hands each of its files (paths under `search/`, as
+    /// `SearchIndex.files()` gives them) to `write`, on all cores, as soon as it is encoded: the
+    /// files are never all held at once, and no piece of them is encoded twice. Returns the index
+    /// and the size of each file by path.
+    public static func buildAndWrite(graph: SkillGraph, sources: Set<String>? = nil,
+                                     targets: SearchIndexLayout.Targets = .init(),
+                                     write: (_ path: String, _ contents: [UInt8]) throws -> Void) throws
+        -> (index: SearchIndex, sizes: [String: Int]) {
         let (index, pieces) = encoded(graph: graph, sources: sources, targets: targets)
-        return (index, SearchIndexEncoder.files(index, pieces: pieces))
+        return (index, try SearchIndexEncoder.eachFile(index, pieces: pieces, write))
     }
 
     /// Builds from sections already split, in the order results refer to them.
