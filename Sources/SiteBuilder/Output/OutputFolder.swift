@@ -91,7 +91,9 @@ struct OutputFolder {
         }
     }
 
-    /// Writes `data` at the site-relative `path` inside the staging folder.
+    /// Writes `data` at the site-relative `path` inside the staging folder. Call it only inside
+    /// `IncrementalOutput.emit`'s `write`: a staged path may be a hard link to the previous
+    /// site's file, which `emit` removes before a second write to the same path.
     func write(_ data: Data, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         try FileWriter.write(data, to: staging.appendingPathComponent(path).path)
