@@ -9,14 +9,17 @@ import SkillParser
 /// 2. A section scores, per slot, the best BM25 weight among the slot's terms, times how the term
 ///    matched; slots add up. Sections with more of the query's words come first.
 /// 3. Sections are grouped by page; the first pages are re-ranked after reading their text: the
-///    words together as a phrase or close to each other, and a title or heading that names the
-///    query, raise a result; each query word a page lacks lowers it (`SearchRanking.rerankedScore`).
+///    words together as a phrase or close to each other, a title or heading that names the
+///    query, and a page that speaks of the query throughout, raise a result; each query word a
+///    page lacks lowers it (`SearchRanking.rerankedScore`).
 public struct SearchEngine: Sendable {
     public let index: SearchIndex
     /// For each section, the number of the page it is on (pages are runs of sections).
     let pageOfSection: [Int]
     /// For each section, the first part of the long section it is a part of (itself, mostly).
     let headOfSection: [Int]
+    /// For each page, its number of sections (the parts of a long section counted once).
+    let sectionsOfPage: [Int]
 
     public init(index: SearchIndex) {
         self.index = index
@@ -30,6 +33,9 @@ public struct SearchEngine: Sendable {
         }
         pageOfSection = pages
         headOfSection = heads
+        var counts = [Int](repeating: 0, count: page + 1)
+        for (position, head) in heads.enumerated() where head == position { counts[pages[position]] += 1 }
+        sectionsOfPage = counts
     }
 
     /// A section found, with its score and the number of query words it has.
@@ -125,7 +131,9 @@ public struct SearchEngine: Sendable {
             let best = pages[position][0]
             loaded.insert(best.section)
             let boost = SectionBoost.factor(index.sections[best.section], required: required)
-            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched),
+            let matching = pages[position].filter { !$0.completionOnly && $0.matched == best.matched }.count
+            let focus = SearchRanking.focus(matching: matching, sections: sectionsOfPage[pageOfSection[best.section]])
+            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched, focus: focus),
                     best.completionOnly)
         }
         boosted.sort { a, b in

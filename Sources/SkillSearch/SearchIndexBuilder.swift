@@ -21,20 +21,20 @@ public enum SearchIndexBuilder {
     /// encoding any piece twice.
     public static func buildWithFiles(graph: SkillGraph, sources: Set<String>? = nil,
                                       targets: SearchIndexLayout.Targets = .init())
-        -> (index: SearchIndex, files: [(path: String, contents: Data)]) {
+        -> (index: SearchIndex, files: [(path: String, contents: [UInt8])]) {
         let (index, pieces) = encoded(graph: graph, sources: sources, targets: targets)
-        return (index, SearchIndexEncoder.files(index, pieces: pieces).map { ($0.path, Data($0.contents)) })
+        return (index, SearchIndexEncoder.files(index, pieces: pieces))
     }
 
     /// Builds from sections already split, in the order results refer to them.
     static func build(sections: [SplitSection], targets: SearchIndexLayout.Targets = .init()) -> SearchIndex {
         let batches = stride(from: 0, to: sections.count, by: 256).map { $0..<min(sections.count, $0 + 256) }
-        let counted = Parallel.map(batches) { range -> CountedBatch in
+        return assemble(Parallel.map(batches) { range -> CountedBatch in
             var batch = CountedBatch()
             for section in sections[range] { batch.add(section) }
+            batch.finish()
             return batch
-        }
-        return assemble(counted, targets: targets).index
+        }, targets: targets).index
     }
 
     /// The index and its files, each piece of the files encoded once.
@@ -45,29 +45,35 @@ public enum SearchIndexBuilder {
         // their term tables stays small.
         let batchCount = max(1, min(documents.count, Parallel.cores * 8))
         let bounds = (0...batchCount).map { $0 * documents.count / batchCount }
-        let counted = Parallel.map(Array(0..<batchCount)) { batch -> CountedBatch in
+        return assemble(Parallel.map(Array(0..<batchCount)) { batch -> CountedBatch in
             var counts = CountedBatch()
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 for section in SectionSplitter.sections(of: document, skill: graph.skill(of: document)) {
                     counts.add(section)
                 }
             }
+            counts.finish()
             return counts
-        }
-        return assemble(counted, targets: targets)
+        }, targets: targets)
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
-    private static func assemble(_ batches: [CountedBatch], targets: SearchIndexLayout.Targets)
+    private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
+        // Taken, not copied, so that emptying them below gives their memory back.
+        var batches = consume counted
+        let stored = batches.flatMap(\.stored)
+        for number in batches.indices { batches[number].stored = [] }
         var numbers: [String: Int] = [:]
         var termTexts: [String] = []
         var ownForm: [Int] = []
         var otherForms: [[String: Int]?] = []
-        var sectionCount = 0, totalLength = 0
+        var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
         let globals = batches.map { batch -> [Int32] in
             sectionCount += batch.lengths.count
             totalLength += batch.lengths.reduce(0, +)
+            describedCount += batch.descriptionLengths.count
+            totalDescription += batch.descriptionLengths.values.reduce(0, +)
             return batch.terms.indices.map { local -> Int32 in
                 let term = batch.terms[local]
                 let number: Int
@@ -89,7 +95,8 @@ public enum SearchIndexBuilder {
         }
         numbers = [:]
         let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))
-        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength) }
+        let averageDescription = max(1, Double(totalDescription) / Double(max(1, describedCount)))
+        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
 
         var postingCounts = [Int](repeating: 0, count: termTexts.count)
         for (batch, global) in zip(batches, globals) { for entry in batch.entries { postingCounts[Int(global[Int(entry.term)])] += 1 } }
@@ -116,7 +123,7 @@ public enum SearchIndexBuilder {
                         display: displayForm(of: termTexts[number], own: ownForm[number], others: otherForms[number]))
         }
         postings = []
-        let stored = batches.flatMap(\.stored)
+        batches = []
         let sharedWords = TextCodebook.build(stored.map(\.text))
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: stored, sharedWords: sharedWords)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
@@ -159,6 +166,10 @@ struct CountedBatch: Sendable {
     var sectionEnds: [Int] = []
     /// Each section's length: the number of terms of its long fields.
     var lengths: [Int] = []
+    /// The few sections with a skill description: the description's length, by section in the
+    /// batch, and its doubled weighted frequency, by entry (normalised apart: `SearchRanking.normalized`).
+    var descriptionLengths: [Int: Int] = [:]
+    var descriptionTwice: [Int: UInt32] = [:]
 
     private var numbers: [String: UInt32] = [:]
     private var cache = SearchTokenizer.WordCache()
@@ -181,7 +192,13 @@ struct CountedBatch: Sendable {
                     slots[Int(term)] = Int32(slot)
                     entries.append(Entry(term: term, shortTwice: 0, longTwice: 0))
                 }
-                if field.isLong { entries[slot].longTwice += weight } else { entries[slot].shortTwice += weight }
+                if field == .description {
+                    descriptionTwice[slot, default: 0] += weight
+                } else if field.isLong {
+                    entries[slot].longTwice += weight
+                } else {
+                    entries[slot].shortTwice += weight
+                }
                 if token.kind == .word || token.kind == .part {
                     if let surface = token.surface {
                         otherForms[Int(term)] = otherForms[Int(term)] ?? [:]
@@ -192,11 +209,19 @@ struct CountedBatch: Sendable {
                 }
             }
             if field.isLong { length += tokens.count }
+            if field == .description, !tokens.isEmpty { descriptionLengths[lengths.count] = tokens.count }
         }
         for entry in entries[first...] { slots[Int(entry.term)] = -1 }
         sectionEnds.append(entries.count)
         lengths.append(length)
         stored.append(split.section)
+    }
+
+    /// Drops what only counting needed (the word cache and the term lookup), keeping the counts.
+    mutating func finish() {
+        numbers = [:]
+        cache = SearchTokenizer.WordCache()
+        slots = []
     }
 
     private mutating func number(of term: String) -> UInt32 {
@@ -210,15 +235,20 @@ struct CountedBatch: Sendable {
         return number
     }
 
-    /// The quantised BM25 weight of every entry.
-    func weights(averageLength: Double) -> [UInt8] {
+    /// The quantised BM25F weight of every entry.
+    func weights(averageLength: Double, averageDescription: Double) -> [UInt8] {
         var weights: [UInt8] = []
         weights.reserveCapacity(entries.count)
         var entry = 0
         for (section, end) in sectionEnds.enumerated() {
             let length = Double(lengths[section])
+            let description = Double(descriptionLengths[section] ?? 0)
             while entry < end {
-                let weight = SearchRanking.termWeight(short: Double(entries[entry].shortTwice) / 2,
+                var short = Double(entries[entry].shortTwice) / 2
+                if let twice = descriptionTwice[entry] {
+                    short += SearchRanking.normalized(Double(twice) / 2, length: description, averageLength: averageDescription)
+                }
+                let weight = SearchRanking.termWeight(short: short,
                                                       long: Double(entries[entry].longTwice) / 2,
                                                       length: length, averageLength: averageLength)
                 weights.append(UInt8(SearchRanking.quantize(weight)))

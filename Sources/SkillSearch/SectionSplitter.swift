@@ -15,7 +15,7 @@ enum SectionSplitter {
         collector.add(pageTitle, to: .title)
         if let skill, document.kind == .skill { collector.add(skill.name, to: .context) }
         if let description = markdown.frontmatter?.entries.first(where: { $0.key == "description" })?.value.stringValue {
-            collector.addProse(description)
+            collector.addProse(description, to: .description)
         }
 
         var sections: [SplitSection] = []
@@ -79,10 +79,10 @@ struct TextCollector {
     }
 
     /// Prose that is also shown.
-    mutating func addProse(_ text: String) {
+    mutating func addProse(_ text: String, to field: SearchField = .body) {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return }
-        add(trimmed, to: .body)
+        add(trimmed, to: field)
         show(trimmed)
     }
 

@@ -40,6 +40,7 @@
   var TITLE_BOOST = 0.5;
   var TITLE_OVERLAP_BOOST = 2.5;
   var PARTIAL_MATCH = 0.7;
+  var PAGE_FOCUS = 0.5;
   var SNIPPET_LENGTH = 160;
   var SNIPPET_LEAD = 30;
   var MAXIMUM_WORD_LENGTH = 48;
@@ -444,9 +445,13 @@
       previous += delta;
       if (previous > 0 && previous < n) headOf[previous] = headOf[previous - 1];
     });
+    // For each page, its number of sections, the parts of a long section counted once.
+    var sectionsOfPage = new Int32Array(pageCounts.length);
+    for (var h = 0; h < n; h++) if (headOf[h] === h) sectionsOfPage[pageOf[h]] += 1;
     return {
       sections: n,
       pages: pageCounts.length,
+      sectionsOfPage: sectionsOfPage,
       firstTerms: header.dictionary,
       documentStarts: starts(readNumbers(header.documents)),
       pageOf: pageOf,
@@ -899,7 +904,9 @@
         var words = query.groupSizes.filter(function (size) { return size > 0; }).length;
         var boosted = firstSections.map(function (stored, position) {
           var best = pages[position][0];
-          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched),
+          var matching = pages[position].filter(function (hit) { return !hit.completionOnly && hit.matched === best.matched; }).length;
+          var focus = pageFocus(matching, entry.sectionsOfPage[entry.pageOf[best.section]]);
+          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched, focus),
             completionOnly: best.completionOnly };
         });
         boosted.sort(function (a, b) {
@@ -971,11 +978,17 @@
 
   // --- Boosts (SectionBoost.swift) -----------------------------------------------------------
 
-  // SearchRanking.rerankedScore: the page's score, boosted, times PARTIAL_MATCH per missing word.
-  function rerankedScore(score, boost, missingWords) {
+  // SearchRanking.rerankedScore: the page's score, boosted, times PARTIAL_MATCH per missing word,
+  // times its focus on the query.
+  function rerankedScore(score, boost, missingWords, focus) {
     var factor = 1;
     for (var k = 0; k < missingWords; k++) factor *= PARTIAL_MATCH;
-    return score * boost * factor;
+    return score * boost * factor * (1 + PAGE_FOCUS * focus);
+  }
+
+  // SearchRanking.focus: the share of a page's sections that hold as many words as its best.
+  function pageFocus(matching, sections) {
+    return sections > 0 ? Math.min(1, matching / sections) : 0;
   }
 
   function boostFactor(section, required) {
@@ -983,13 +996,12 @@
     var text = title + "\n" + section.text;
     var phrase = required.length >= 2 && containsPhrase(text, required);
     var near = required.length >= 2 && !phrase ? closeness(text, required) : 0;
-    var titleBoost = 0;
+    // The strongest of what the titles show (SectionBoost.factor).
+    var titleBoost = TITLE_OVERLAP_BOOST * titleOverlap(section.pageTitle, required);
     if (isExactTitle(section.pageTitle, required)) {
-      titleBoost = PAGE_TITLE_BOOST;
+      titleBoost = Math.max(titleBoost, PAGE_TITLE_BOOST);
     } else if (isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required)) {
-      titleBoost = TITLE_BOOST;
-    } else {
-      titleBoost = TITLE_OVERLAP_BOOST * titleOverlap(section.pageTitle, required);
+      titleBoost = Math.max(titleBoost, TITLE_BOOST);
     }
     return 1 + (phrase ? PHRASE_BOOST : PROXIMITY_BOOST * near) + titleBoost;
   }

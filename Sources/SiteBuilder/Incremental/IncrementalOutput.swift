@@ -49,6 +49,8 @@ final class IncrementalOutput: @unchecked Sendable {
     /// folder. Returns whether it was reused.
     @discardableResult
     func emit(_ path: String, hash: ContentHash, write: () throws -> Void) throws -> Bool {
+        // As `OutputFolder.write` does: Ctrl-C stops a build that only links as soon as one that writes.
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         let staged = staging.appendingPathComponent(path).path
         let again = lock.withLock { !emitted.insert(path).inserted }
         // A second file at the same path replaces the first; a link must never be written through.

@@ -26,6 +26,10 @@ struct SiteContext: Sendable {
     let outgoingEdges: [String: [Edge]]
     /// Source lines that the reports link to, per document.
     let anchoredLines: [String: [Int]]
+    /// Each skill's document tree and the address of its page, by skill folder, worked out once
+    /// for every page that shows them.
+    let documentTrees: [String: DocumentTree]
+    let skillPages: [String: PreparedTarget]
     /// Names that more than one skill has; such skills show their folder beside the name.
     let sharedNames: Set<String>
     /// The reports' grouping and paging, shared by the summary and detail pages.
@@ -73,6 +77,10 @@ struct SiteContext: Sendable {
         var slugger = Slugger()
         groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
         outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
+        let trees = Parallel.map(graph.skills, minimumChunk: 16) { DocumentTree($0, graph: graph, strings: strings) }
+        documentTrees = Dictionary(zip(graph.skills.map(\.folder), trees), uniquingKeysWith: { first, _ in first })
+        skillPages = Dictionary(graph.skills.map { ($0.folder, PreparedTarget(SitePaths.page(forSource: $0.skillFile))) },
+                                uniquingKeysWith: { first, _ in first })
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
         diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)
@@ -86,6 +94,16 @@ struct SiteContext: Sendable {
             }
         }
         anchoredLines = lines.mapValues { $0.sorted() }
+    }
+
+    /// The tree of a skill's documents.
+    func documentTree(of skill: Skill) -> DocumentTree {
+        documentTrees[skill.folder] ?? DocumentTree(skill, graph: graph, strings: strings)
+    }
+
+    /// The address of a skill's page.
+    func skillPage(of skill: Skill) -> PreparedTarget {
+        skillPages[skill.folder] ?? PreparedTarget(SitePaths.page(forSource: skill.skillFile))
     }
 
     /// The group a skill belongs to.

@@ -35,7 +35,7 @@ enum SkillPage {
             "body": .string(body.html),
             "hasReferences": .bool(!documents.isEmpty),
             "referencesTitle": .string(referencesTitle),
-            "documentTree": ["children": .list(DocumentTree.values(skill, page: page, graph: graph, strings: site.strings))],
+            "documentTree": ["children": .list(site.documentTree(of: skill).values(page: page))],
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
             "neighbourhoodSVG": .text(NeighbourhoodSVG(
                 center: skill.name,
