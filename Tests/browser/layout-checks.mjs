@@ -248,7 +248,9 @@ export async function checkLayout({ siteDir, open, evaluate, call, problems }) {
       }
       for (let tries = 0; tries < 60; tries++) {
         await settle();
-        if (await evaluate(`!!document.querySelector("#search-listbox [role=option], .search-empty")`)) break;
+        // The results of the whole query, not of a prefix searched at an earlier pause.
+        if (await evaluate(`Array.from(document.querySelectorAll(".search-option-all, .search-empty"))
+          .some((node) => node.textContent.includes(${JSON.stringify(query)}))`)) break;
       }
       await settle();
       return evaluate(`Array.from(new Set(window.loadedIndexFiles)).sort()`);
