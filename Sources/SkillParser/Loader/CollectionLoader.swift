@@ -134,9 +134,12 @@ public enum CollectionLoader {
 }
 
 extension String {
-    /// Decodes UTF-8, failing on any invalid byte sequence instead of repairing it.
+    /// Decodes UTF-8, failing on any invalid byte sequence instead of repairing it. A leading
+    /// byte order mark is dropped, as Foundation's `String(data:encoding:)` drops it (this is
+    /// the standard library's faster validation, with the same result).
     init?(validatingUTF8Data data: Data) {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let text = String(validating: data.dropFirst(bom), as: UTF8.self) else { return nil }
         self = text
     }
 }
