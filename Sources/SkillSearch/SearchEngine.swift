@@ -7,7 +7,9 @@ import SkillParser
 /// 1. Each query word becomes a slot; it matches its stem and unstemmed form, the terms it begins
 ///    when it is still being typed, and terms one edit away when it is long and rare.
 /// 2. A section scores, per slot, the best BM25 weight among the slot's terms, times how the term
-///    matched; slots add up. Sections with more of the query's words come first.
+///    matched; slots add up. Sections with more of the query's words come first; sections found
+///    only by completing a finished word still being typed come last, so that a query ranks the
+///    same while typed (the drop-down) as once finished (the results page).
 /// 3. Sections are grouped by page; the first pages are re-ranked after reading their text: the
 ///    words together as a phrase or close to each other, a title or heading that names the
 ///    query, and a page that speaks of the query throughout, raise a result; each query word a

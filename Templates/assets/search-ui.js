@@ -11,6 +11,8 @@
   // The shortest and the longest wait after a key before searching, in milliseconds.
   var TYPING_PAUSE = 180;
   var MAXIMUM_TYPING_PAUSE = 600;
+  // After this many milliseconds without results the drop-down says it is searching.
+  var SLOW_SEARCH = 400;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -211,9 +213,28 @@
       var query = input.value;
       var mine = ++sequence;
       if (!/\S/.test(query)) { close(); list.textContent = ""; messages.textContent = ""; options = []; status.textContent = ""; return; }
+      // A first query on a slow disk can take a moment: say so if it does, and say when the
+      // index cannot be read rather than showing nothing.
+      var slow = window.setTimeout(function () { if (mine === sequence) message(say(form, "searching")); }, SLOW_SEARCH);
       engine.search(query, { limit: DROPDOWN_RESULTS }).then(function (response) {
+        window.clearTimeout(slow);
         if (mine === sequence && document.activeElement === input) render(query.trim(), response);
-      }, reportError);
+      }, function (error) {
+        window.clearTimeout(slow);
+        reportError(error);
+        if (mine === sequence) message(say(form, "failed", { error: error && error.message ? error.message : String(error) }));
+      });
+    }
+
+    // A message alone in the drop-down (no options), announced as the status.
+    function message(text) {
+      list.textContent = "";
+      messages.textContent = "";
+      options = [];
+      setActive(-1);
+      messages.appendChild(element("p", "search-note", text));
+      status.textContent = text;
+      if (document.activeElement === input) open();
     }
 
     function follow(node) {

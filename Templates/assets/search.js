@@ -934,7 +934,7 @@
                   parentHeading: section.parentHeading,
                   url: section.anchor ? section.page + "#" + section.anchor : section.page,
                   score: hit.score, snippet: snippet(section.text, matchedTerms),
-                  terms: termsIn([section.heading, section.text], matchedTerms) };
+                  terms: termsIn([k === 0 ? section.pageTitle : "", section.heading, section.text], matchedTerms) };
               }),
             };
           });
@@ -1069,8 +1069,9 @@
 
   // --- Snippets (SnippetMaker.swift) ---------------------------------------------------------
 
-  // The matched terms a section's heading and text hold, in order of first use: what the page a
-  // result leads to highlights (not every completion of the last word the query matched).
+  // The matched terms a section's heading and text (and, for a page's first section, the page's
+  // title) hold, in order of first use: what the page a result leads to highlights (not every
+  // completion of the last word the query matched).
   function termsIn(texts, terms) {
     var found = [];
     texts.forEach(function (text) {

@@ -31,8 +31,8 @@ function pagesContaining(siteDir, needle, limit = 1, skip = (path) => false) {
 }
 
 /// The pages whose size and load time --timings prints: the home page, the first skill page,
-/// the largest skill or document page, each report's summary, its largest detail page, and
-/// the graph page.
+/// the largest skill or document page, and each report's summary (the graph page's too) with
+/// its largest detail page.
 export function timedPages(siteDir) {
   const pages = [{ label: "home", path: "index.html" }];
   const firstSkill = /<a href="([^"]+\/index\.html)"/.exec(readFileSync(join(siteDir, "index.html"), "utf8"));
@@ -52,7 +52,7 @@ export function timedPages(siteDir) {
   };
   walk(siteDir, "");
   if (largest) pages.push({ label: "largest content page", path: largest.path });
-  for (const report of ["diagnostics", "duplicates"]) {
+  for (const report of ["diagnostics", "duplicates", "graph"]) {
     pages.push({ label: `${report} summary`, path: `reports/${report}.html` });
     const folder = join(siteDir, "reports", report);
     if (!existsSync(folder)) continue;
@@ -60,7 +60,6 @@ export function timedPages(siteDir) {
       .map((name) => ({ name, size: statSync(join(folder, name)).size })).sort((a, b) => b.size - a.size);
     if (parts.length) pages.push({ label: `largest ${report} part`, path: `reports/${report}/${parts[0].name}` });
   }
-  pages.push({ label: "graph", path: "reports/graph.html" });
   return pages.filter((page) => existsSync(join(siteDir, page.path)));
 }
 
@@ -249,7 +248,9 @@ export async function checkLayout({ siteDir, open, evaluate, call, problems }) {
       }
       for (let tries = 0; tries < 60; tries++) {
         await settle();
-        if (await evaluate(`!!document.querySelector("#search-listbox [role=option], .search-empty")`)) break;
+        // The results of the whole query, not of a prefix searched at an earlier pause.
+        if (await evaluate(`Array.from(document.querySelectorAll(".search-option-all, .search-empty"))
+          .some((node) => node.textContent.includes(${JSON.stringify(query)}))`)) break;
       }
       await settle();
       return evaluate(`Array.from(new Set(window.loadedIndexFiles)).sort()`);

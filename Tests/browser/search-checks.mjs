@@ -149,5 +149,26 @@ export async function checkSearch({ siteURL, siteDir, open, evaluate, call, wait
   await call("Input.insertText", { text: "qxzqxzqv" });
   await waitUntil(`(() => { const p = document.querySelector(".search-dropdown .search-empty"); return p && p.textContent.includes("qxzqxzqv"); })()`,
     "the no-results message");
+
+  // 5. An index that cannot be read is said so in the drop-down, in the page's words (the
+  // browser's own errors for the missing files are expected here).
+  const before = problems.length;
+  await open(siteURL + "index.html");
+  await evaluate(`(() => {
+    const append = document.head.appendChild.bind(document.head);
+    document.head.appendChild = (node) => {
+      if (node.src && node.src.includes("/search/")) node.src = node.src.replace("/search/", "/no-such-folder/");
+      return append(node);
+    };
+    document.getElementById("search-input").focus();
+  })()`);
+  await call("Input.insertText", { text: chosen.query });
+  await waitUntil(`(() => {
+    const note = document.querySelector(".search-dropdown .search-note");
+    const failed = document.querySelector(".search-form").getAttribute("data-failed").split("{error}")[0];
+    return note && !note.closest("[hidden]") && note.textContent.startsWith(failed);
+  })()`, "the message that the index cannot be read");
+  const expected = problems.splice(before).filter((problem) => !problem.includes("no-such-folder"));
+  problems.push(...expected);
   return chosen;
 }

@@ -50,7 +50,7 @@ public enum SiteBuilder {
                                    strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
-            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages)
+            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, site, folder)
         }
@@ -236,6 +236,7 @@ public enum SiteBuilder {
         case .duplicates: site.strings["duplicates"]
         case .duplicatesPart(let part): site.strings.text("duplicatesPage", ["part": "\(part)"])
         case .graph: site.strings["skillGraph"]
+        case .graphPart(let part): site.strings.text("graphPage", ["part": "\(part)"])
         case .search: site.strings["search"]
         case .notFound: site.strings["pageNotFound"]
         }

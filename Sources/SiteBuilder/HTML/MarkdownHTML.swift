@@ -123,8 +123,7 @@ struct MarkdownHTML {
             return "<\(tag)\(attribute)>\(inlines(cell.inlines, state: &state))</\(tag)>"
         }
         // Named by its columns, so a screen reader's list of regions tells the tables apart.
-        var label = table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .joined(separator: ", ")
+        var label = strings.list(table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if label.count > 80 { label = String(label.prefix(79)) + "…" }
         label = label.isEmpty ? strings["table"] : strings.text("tableOf", ["columns": label])
         html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label.htmlEscaped)\">\n<table>\n<thead>\n<tr>"

@@ -68,6 +68,8 @@ struct PageRenderer: Sendable {
             (frame, values) = DuplicatesPage.makePart(part, page: page, site: site)
         case .graph:
             (frame, values) = GraphPage.make(page: page, site: site)
+        case .graphPart(let part):
+            (frame, values) = GraphPage.makePart(part, page: page, site: site)
         case .search:
             (frame, values) = SearchPage.make(page: page, site: site)
         case .notFound:

@@ -35,6 +35,7 @@ struct SiteContext: Sendable {
     /// The reports' grouping and paging, shared by the summary and detail pages.
     let diagnosticsReport: DiagnosticsReport
     let duplicatesReport: DuplicatesReport
+    let graphReport: GraphReport
     let hasHighlight: Bool
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
@@ -83,6 +84,7 @@ struct SiteContext: Sendable {
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
         diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)
+        graphReport = GraphReport(graph: graph, groups: groups)
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }

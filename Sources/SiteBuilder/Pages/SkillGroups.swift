@@ -34,7 +34,8 @@ struct CatchAllNames: Sendable {
     var other: String
     var byInitial: String
 
-    static let english = CatchAllNames(all: "Skills", other: "Other skills", byInitial: "{group}: {initial}")
+    /// The default theme's English names, for callers outside a site build (`llms.txt`, tests).
+    static let english = CatchAllNames(.english)
 
     init(all: String, other: String, byInitial: String) {
         (self.all, self.other, self.byInitial) = (all, other, byInitial)
