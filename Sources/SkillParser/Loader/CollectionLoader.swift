@@ -56,7 +56,7 @@ public enum CollectionLoader {
 
     private static func parseFile(_ path: String, root: URL) -> ParseResult {
         let data: Data
-        switch SourceFileReader.read(root.appendingPathComponent(path).path) {
+        switch SourceFileReader.readMarkdown(root.appendingPathComponent(path).path) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])
