@@ -109,11 +109,12 @@ fuzz: release
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (separate build folders); the CLI
 # tests run instrumented binaries too, and a report in one fails its test (exit status 1 under
-# ASan, 66 under TSan). Slow: each sanitizer builds everything again and runs every test ten or
-# more times slower. Measured on 2 cores shared with other builds (load 10 to 20): ThreadSanitizer
-# 7 min to build and 26 min to test, AddressSanitizer 9 min and ASAN_TEST_MIN min; about an hour in
-# all, a few minutes per sanitizer on a quiet machine's incremental run. SANITIZE_FILTER=REGEX runs
-# only the matching tests (swift test --filter), e.g. SANITIZE_FILTER='Hostile|ParallelParse'.
+# ASan, 66 under TSan). Slow: each sanitizer builds everything again and runs every test
+# instrumented. Measured on 2 cores shared with other builds (load 10 to 20): ThreadSanitizer
+# 7 min to build and 26 min to test, AddressSanitizer 9 min and 26 min; about an hour in all.
+# SANITIZE_FILTER=REGEX runs only the matching tests (swift test --filter), for example
+# SANITIZE_FILTER='Hostile|ParallelParse|Interrupted'. Leak suppressions, each with its reason:
+# scripts/lsan-suppressions.txt.
 SANITIZE_FILTER ?=
 sanitize: deps site-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --sanitize address --scratch-path .build/asan $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')

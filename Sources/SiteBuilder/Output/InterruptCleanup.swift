@@ -75,6 +75,10 @@ final class InterruptCleanup: @unchecked Sendable {
             if let lockFile { unlink(lockFile.path) }
             FileHandle.standardError.write(Data("\ninterrupted: the build was stopped and the previous site left in place\n".utf8))
         }
-        exit(128 + signalNumber)
+        // `_exit`, not `exit`: the workers are still rendering, and `exit` would run the atexit
+        // handlers (LeakSanitizer's among them, which took their buffers for leaks and made the
+        // status 1 under `make sanitize`) and static destructors under their feet.
+        fflush(nil)
+        _exit(128 + signalNumber)
     }
 }
