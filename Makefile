@@ -60,7 +60,8 @@ bench-deps:
 
 # Benchmarks print figures and assert none. The search engine's latency is measured under Node
 # on the indexes skillbook-bench writes to .build/search-bench/. The pipeline figures (medians
-# of BENCH_RUNS runs, as multiples of the floor) are also written to .build/bench/pipeline.json.
+# of BENCH_RUNS runs, Hugo's of BENCH_PEER_RUNS, as multiples of the floor) are also written to
+# .build/bench/pipeline.json.
 bench: release bench-deps
 	.build/release/skillbook-bench
 	@if command -v node >/dev/null 2>&1; then node Tests/search-js/bench.js .build/search-bench; \
@@ -84,7 +85,7 @@ check-compat: release
 	$(BIN) check $(CONTENT) --format sarif | python3 scripts/validate-sarif.py -
 
 clean:
-	rm -rf .build $(SITE)
+	rm -rf .build $(SITE) .$(SITE).skillbook-cache
 
 dupes: release
 	$(BIN) dupes $(CONTENT)

@@ -4,26 +4,46 @@ enum JSText {
     /// A JavaScript string literal; with `rawControls`, control characters other than line breaks
     /// are written as they are (JavaScript allows them; JSON does not), for `TextCodebook` codes.
     static func string(_ text: String, rawControls: Bool = false, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { string(utf8: $0, rawControls: rawControls, into: &output) }
+    }
+
+    /// As `string(_:rawControls:into:)`, for text given as UTF-8. Works on the bytes: only ASCII
+    /// and the three bytes of U+2028 and U+2029 need escaping, every other byte is copied.
+    static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false, into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + bytes.count + 2)
         output.append(0x22)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += Array("\\\"".utf8)
-            case "\\": output += Array("\\\\".utf8)
-            case "\n": output += Array("\\n".utf8)
-            case "\r": output += Array("\\r".utf8)
-            case "\t": output += Array("\\t".utf8)
-            case "\u{2028}", "\u{2029}": output += Array("\\u\(String(scalar.value, radix: 16))".utf8)
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in bytes {
+            switch byte {
+            case 0x22: output += [0x5C, 0x22]
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, 0x6E]
+            case 0x0D: output += [0x5C, 0x72]
+            case 0x09: output += [0x5C, 0x74]
+            case 0xA8 where previous == (0xE2, 0x80), 0xA9 where previous == (0xE2, 0x80):
+                // U+2028 and U+2029 end a line in older JavaScript: `\u2028`, `\u2029`.
+                output.removeLast(2)
+                output += Array("\\u202".utf8) + [byte == 0xA8 ? 0x38 : 0x39]
             default:
-                if scalar.value < 0x20 && !rawControls {
-                    let hex = String(scalar.value, radix: 16)
-                    output += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                if byte < 0x20 && !rawControls {
+                    output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 15)]
                 } else {
-                    output += Array(String(scalar).utf8)
+                    output.append(byte)
                 }
             }
+            previous = (previous.1, byte)
         }
         output.append(0x22)
     }
+
+    static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        string(utf8: bytes, rawControls: rawControls, into: &output)
+        return output
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x61 + value - 10 }
 
     static func string(_ text: String, rawControls: Bool = false) -> [UInt8] {
         var output: [UInt8] = []

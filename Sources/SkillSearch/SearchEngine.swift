@@ -7,16 +7,21 @@ import SkillParser
 /// 1. Each query word becomes a slot; it matches its stem and unstemmed form, the terms it begins
 ///    when it is still being typed, and terms one edit away when it is long and rare.
 /// 2. A section scores, per slot, the best BM25 weight among the slot's terms, times how the term
-///    matched; slots add up. Sections with more of the query's words come first.
+///    matched; slots add up. Sections with more of the query's words come first; sections found
+///    only by completing a finished word still being typed come last, so that a query ranks the
+///    same while typed (the drop-down) as once finished (the results page).
 /// 3. Sections are grouped by page; the first pages are re-ranked after reading their text: the
-///    words together as a phrase or close to each other, and a title or heading that names the
-///    query, raise a result; each query word a page lacks lowers it (`SearchRanking.rerankedScore`).
+///    words together as a phrase or close to each other, a title or heading that names the
+///    query, and a page that speaks of the query throughout, raise a result; each query word a
+///    page lacks lowers it (`SearchRanking.rerankedScore`).
 public struct SearchEngine: Sendable {
     public let index: SearchIndex
     /// For each section, the number of the page it is on (pages are runs of sections).
     let pageOfSection: [Int]
     /// For each section, the first part of the long section it is a part of (itself, mostly).
     let headOfSection: [Int]
+    /// For each page, its number of sections (the parts of a long section counted once).
+    let sectionsOfPage: [Int]
 
     public init(index: SearchIndex) {
         self.index = index
@@ -30,6 +35,26 @@ public struct SearchEngine: Sendable {
         }
         pageOfSection = pages
         headOfSection = heads
+        var counts = [Int](repeating: 0, count: page + 1)
+        for (position, head) in heads.enumerated() where head == position { counts[pages[position]] += 1 }
+        sectionsOfPage = counts
+    }
+
+    /// A section found, with its score and the number of query words it has.
+    struct Hit {
+        var section: Int
+        var score: Double
+        var matched: Int
+        /// Found only through completions of a finished word still being typed.
+        var completionOnly: Bool
+
+        /// Found by the words as typed first, then more words, a higher score, the earlier section.
+        static func precedes(_ a: Hit, _ b: Hit) -> Bool {
+            if a.completionOnly != b.completionOnly { return !a.completionOnly }
+            if a.matched != b.matched { return a.matched > b.matched }
+            if a.score != b.score { return a.score > b.score }
+            return a.section < b.section
+        }
     }
 
     struct SlotTerms {
@@ -45,7 +70,9 @@ public struct SearchEngine: Sendable {
         let slots = query.slots.map { resolve($0, with: &resolver) }
 
         // Score sections, slot by slot; count the query words each section has all parts of.
+        // Completions of a finished word being typed (unmarked) score apart, in `completed`.
         var scores: [Int: (score: Double, parts: [Int])] = [:]
+        var completed: [Int: Double] = [:]
         let noParts = Array(repeating: 0, count: query.groupSizes.count)
         for slot in slots {
             var best: [Int: Double] = [:]
@@ -55,7 +82,11 @@ public struct SearchEngine: Sendable {
                 for posting in resolver.postings(alternative.term) {
                     let value = alternative.weight * rarity
                         * (Double(posting.weight) / Double(SearchRanking.weightSteps) * SearchRanking.maximumTermWeight)
-                    if value > best[posting.section] ?? 0 { best[posting.section] = value }
+                    if alternative.marked {
+                        if value > best[posting.section] ?? 0 { best[posting.section] = value }
+                    } else if value * slot.slot.scale > completed[posting.section] ?? 0 {
+                        completed[posting.section] = value * slot.slot.scale
+                    }
                 }
             }
             for (section, value) in best {
@@ -65,18 +96,22 @@ public struct SearchEngine: Sendable {
                 scores[section] = entry
             }
         }
-        let ranked = scores.compactMap { section, entry -> (section: Int, score: Double, matched: Int)? in
+        var ranked = scores.compactMap { section, entry -> Hit? in
             guard entry.parts.contains(where: { $0 > 0 }) else { return nil }
             let matched = zip(entry.parts, query.groupSizes).filter { $0 > 0 && $0 == $1 }.count
-            return (section, entry.score, matched)
-        }.sorted { a, b in
-            if a.matched != b.matched { return a.matched > b.matched }
-            if a.score != b.score { return a.score > b.score }
-            return a.section < b.section
+            return Hit(section: section, score: entry.score, matched: matched, completionOnly: false)
         }
+        // Sections found only by completing a finished word come after all the others, so that
+        // the query ranks the same while typed as once finished (the dropdown and the results page).
+        let found = Set(ranked.map(\.section))
+        let completedMatches = query.groupSizes.last == 1 ? 1 : 0
+        for (section, value) in completed where !found.contains(section) {
+            ranked.append(Hit(section: section, score: value, matched: completedMatches, completionOnly: true))
+        }
+        ranked.sort(by: Hit.precedes)
 
         // Group by page, in the order of each page's best section; of a long section's parts, the best.
-        var pages: [[(section: Int, score: Double, matched: Int)]] = []
+        var pages: [[Hit]] = []
         var pageSlot: [Int: Int] = [:]
         var shownHeads: Set<Int> = []
         for hit in ranked where shownHeads.insert(headOfSection[hit.section]).inserted {
@@ -94,13 +129,17 @@ public struct SearchEngine: Sendable {
         let required = slots.filter(\.slot.required)
         let window = min(SearchRanking.rerankWindow, pages.count)
         let words = query.groupSizes.filter { $0 > 0 }.count
-        var boosted: [(index: Int, score: Double)] = (0..<window).map { position in
+        var boosted: [(index: Int, score: Double, completionOnly: Bool)] = (0..<window).map { position in
             let best = pages[position][0]
             loaded.insert(best.section)
             let boost = SectionBoost.factor(index.sections[best.section], required: required)
-            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched))
+            let matching = pages[position].filter { !$0.completionOnly && $0.matched == best.matched }.count
+            let focus = SearchRanking.focus(matching: matching, sections: sectionsOfPage[pageOfSection[best.section]])
+            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched, focus: focus),
+                    best.completionOnly)
         }
         boosted.sort { a, b in
+            if a.completionOnly != b.completionOnly { return !a.completionOnly }
             if a.score != b.score { return a.score > b.score }
             return a.index < b.index
         }
@@ -161,7 +200,8 @@ public struct SearchEngine: Sendable {
                 if !isWord { accepted.insert(index.terms[term].term) }
             }
         }
-        let found = alternatives.reduce(0) { $0 + index.terms[$1.term].postings.count }
+        // Unmarked completions do not count: a finished word is forgiven typos as once the query is finished.
+        let found = alternatives.filter(\.marked).reduce(0) { $0 + index.terms[$1.term].postings.count }
         if slot.allowsTypo, slot.word.utf16.count >= SearchRanking.minimumTypoLength, found < SearchRanking.fewMatches {
             for near in resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 1, excluding: seen)
                 .prefix(SearchRanking.maximumTypoTerms) {

@@ -5,9 +5,12 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
     case title
     /// The section's own heading.
     case heading
+    /// The skill's description, on its page's opening: one or two sentences that say what the
+    /// skill is for, in the words a reader looking for it would use.
+    case description
     /// Where the section sits: the page title and the h2 above it (and the skill name on a skill's page).
     case context
-    /// Prose: paragraphs, lists, tables, quotes, minor headings, the skill's description.
+    /// Prose: paragraphs, lists, tables, quotes, minor headings.
     case body
     /// Code spans and code blocks, whose identifiers are split into words as well.
     case code
@@ -22,6 +25,7 @@ public enum SearchField: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .title: 6
         case .heading: 4
+        case .description: 2
         case .context: 1.5
         case .body: 1
         case .code: 1

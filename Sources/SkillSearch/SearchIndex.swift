@@ -7,7 +7,7 @@ public struct SearchIndex: Equatable, Sendable {
     public static let formatVersion = 1
 
     /// Sections in page order; postings refer to sections by their position here.
-    public var sections: [StoredSection]
+    public var sections: [SearchSection]
     /// Terms in UTF-16 order (the order JavaScript sorts strings in), each with its postings.
     public var terms: [IndexedTerm]
     /// How the index is cut into files; queries that expand words look only in the files they load.
@@ -15,7 +15,7 @@ public struct SearchIndex: Equatable, Sendable {
     /// Words written as two-character codes in the stored texts (`TextCodebook`).
     public var sharedWords: [String]
 
-    public init(sections: [StoredSection], terms: [IndexedTerm], layout: SearchIndexLayout, sharedWords: [String] = []) {
+    public init(sections: [SearchSection], terms: [IndexedTerm], layout: SearchIndexLayout, sharedWords: [String] = []) {
         self.sections = sections
         self.terms = terms
         self.layout = layout
@@ -27,33 +27,6 @@ public struct SearchIndex: Equatable, Sendable {
         section > 0 && sections[section].page == sections[section - 1].page
             && sections[section].anchor == sections[section - 1].anchor
     }
-}
-
-/// What a result shows about a section.
-public struct StoredSection: Hashable, Sendable {
-    public var page: String
-    /// Empty for the opening of a page.
-    public var anchor: String
-    public var pageTitle: String
-    /// Empty for the opening of a page.
-    public var heading: String
-    public var parentHeading: String
-    public var skill: String
-    public var text: String
-
-    public init(page: String, anchor: String = "", pageTitle: String, heading: String = "",
-                parentHeading: String = "", skill: String = "", text: String = "") {
-        self.page = page
-        self.anchor = anchor
-        self.pageTitle = pageTitle
-        self.heading = heading
-        self.parentHeading = parentHeading
-        self.skill = skill
-        self.text = text
-    }
-
-    /// The page URL with the section's anchor.
-    public var url: String { anchor.isEmpty ? page : page + "#" + anchor }
 }
 
 public struct IndexedTerm: Hashable, Sendable {

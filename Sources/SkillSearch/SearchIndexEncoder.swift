@@ -16,14 +16,32 @@ import SkillParser
 /// sections, the length of its postings and whether they start a new postings file; postings
 /// files never span two dictionary files. Texts use `TextCodebook` codes for shared words.
 enum SearchIndexEncoder {
-    static func plan(terms: [IndexedTerm], sections: [StoredSection], sharedWords: [String],
-                     targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
-        let sizes = Parallel.map(Array(terms.indices), minimumChunk: 256) { position -> (dictionary: Int, postings: Int) in
+    /// The pieces the files are made of, each encoded once: planning sizes the files with them,
+    /// and writing joins them. (Encoding every section's text twice, once to size the document
+    /// files and once to write them, was a third of the index step's time.)
+    struct Pieces: Sendable {
+        /// Each term's entry in a dictionary file's word list, front-coded against the term before
+        /// (the first of each file is written again, against nothing).
+        var words: [[UInt8]]
+        /// Each term's postings.
+        var postings: [[UInt8]]
+        /// Each section's document row after its page number: `,heading,parent,text(,anchor)]`.
+        var rowTails: [[UInt8]]
+    }
+
+    static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String]) -> Pieces {
+        let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8], [UInt8]) in
             let previous = position > 0 ? terms[position - 1].term : ""
-            return (word(terms[position], after: previous).count + 6, postingsText(terms[position].postings).count)
+            return (word(terms[position], after: previous), postingsText(terms[position].postings))
         }
-        let dictionarySizes = sizes.map(\.dictionary)
-        let postingsSizes = sizes.map(\.postings)
+        let codes = codeTable(sharedWords)
+        let rows = Parallel.map(sections, minimumChunk: 64) { rowTail($0, codes: codes) }
+        return Pieces(words: perTerm.map(\.0), postings: perTerm.map(\.1), rowTails: rows)
+    }
+
+    static func plan(terms: [IndexedTerm], pieces: Pieces, targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
+        let dictionarySizes = pieces.words.map { $0.count + 6 }
+        let postingsSizes = pieces.postings.map(\.count)
         let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, targetAt: { position in
             terms[position].term.unicodeScalars.first.map(ScriptClasses.isCJK) == true ? targets.pairDictionary : targets.dictionary
         })
@@ -33,26 +51,30 @@ enum SearchIndexEncoder {
             postingsStarts += SearchIndexLayout.cut(Array(postingsSizes[start..<end]), target: targets.postings)
                 .map { $0 + start }
         }
-        let codes = codeTable(sharedWords)
-        let documentSizes = Parallel.map(sections, minimumChunk: 64) { sectionRow($0, page: 0, codes: codes).count + 1 }
+        // A row's size as written with page number 0, and the comma before it.
+        let documentSizes = pieces.rowTails.map { $0.count + 3 }
         return SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
                                  documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents))
     }
 
     /// Every file of the index, by path under `search/`, in a fixed order.
     static func files(_ index: SearchIndex) -> [(path: String, contents: [UInt8])] {
+        files(index, pieces: pieces(terms: index.terms, sections: index.sections, sharedWords: index.sharedWords))
+    }
+
+    /// Every file of the index, from its pieces.
+    static func files(_ index: SearchIndex, pieces: Pieces) -> [(path: String, contents: [UInt8])] {
         let layout = index.layout
-        let codes = codeTable(index.sharedWords)
         enum Kind { case entry, words, dictionary(Int), postings(Int), documents(Int) }
         let kinds: [Kind] = [.entry, .words] + layout.dictionaryStarts.indices.map { .dictionary($0) }
             + layout.postingsStarts.indices.map { .postings($0) } + layout.documentStarts.indices.map { .documents($0) }
-        return Parallel.map(kinds.indices.map { $0 }) { position -> (path: String, contents: [UInt8]) in
+        return Parallel.map(kinds.count, minimumChunk: 16) { position -> (path: String, contents: [UInt8]) in
             switch kinds[position] {
             case .entry: (SearchIndexFiles.entry, entry(index))
             case .words: (SearchIndexFiles.words, words(index))
-            case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file))
-            case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file))
-            case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, codes: codes))
+            case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file, pieces: pieces))
+            case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file, pieces: pieces))
+            case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, pieces: pieces))
             }
         }
     }
@@ -81,43 +103,42 @@ enum SearchIndexEncoder {
         return JSText.call(kind: "entry", number: 0, arguments: [object])
     }
 
-    static func dictionary(_ index: SearchIndex, file: Int) -> [UInt8] {
+    static func dictionary(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
         let range = run(file, of: index.layout.dictionaryStarts, total: index.terms.count)
-        let postingsStarts = Set(index.layout.postingsStarts)
+        let postingsStarts = Set(index.layout.postingsStarts[SearchIndexLayout.file(of: range.lowerBound, starts: index.layout.postingsStarts)...]
+            .prefix { $0 < range.upperBound })
         var words: [UInt8] = [], numbers: [UInt8] = []
-        var previous = ""
         for position in range {
-            let term = index.terms[position]
-            words += word(term, after: previous)
-            previous = term.term
-            CompactNumbers.append(term.postings.count, to: &numbers)
-            CompactNumbers.append(postingsText(term.postings).count, to: &numbers)
+            // A file's first term is front-coded against nothing; the others as planned.
+            words += position == range.lowerBound ? word(index.terms[position], after: "") : pieces.words[position]
+            CompactNumbers.append(index.terms[position].postings.count, to: &numbers)
+            CompactNumbers.append(pieces.postings[position].count, to: &numbers)
             CompactNumbers.append(postingsStarts.contains(position) ? 1 : 0, to: &numbers)
         }
         let firstPostings = SearchIndexLayout.file(of: range.lowerBound, starts: index.layout.postingsStarts)
         return JSText.call(kind: "terms", number: file, arguments: [
             Array("\(firstPostings)".utf8),
-            JSText.string(String(decoding: words, as: UTF8.self)),
-            JSText.string(String(decoding: numbers, as: UTF8.self)),
+            JSText.string(utf8: words),
+            JSText.string(utf8: numbers),
         ])
     }
 
-    static func postings(_ index: SearchIndex, file: Int) -> [UInt8] {
+    static func postings(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
         var text: [UInt8] = []
         for position in run(file, of: index.layout.postingsStarts, total: index.terms.count) {
-            text += postingsText(index.terms[position].postings)
+            text += pieces.postings[position]
         }
-        return JSText.call(kind: "postings", number: file, arguments: [JSText.string(String(decoding: text, as: UTF8.self))])
+        return JSText.call(kind: "postings", number: file, arguments: [JSText.string(utf8: text)])
     }
 
     static func words(_ index: SearchIndex) -> [UInt8] {
         JSText.call(kind: "words", number: 0, arguments: [JSText.string(index.sharedWords.joined(separator: " "))])
     }
 
-    static func documents(_ index: SearchIndex, file: Int, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
+    static func documents(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
         var pages: [[UInt8]] = []
         var pageNumbers: [String: Int] = [:]
-        var sections: [[UInt8]] = []
+        var sections: [UInt8] = [0x5B]
         for position in run(file, of: index.layout.documentStarts, total: index.sections.count) {
             let section = index.sections[position]
             let key = section.page + "\n" + section.pageTitle + "\n" + section.skill
@@ -130,20 +151,31 @@ enum SearchIndexEncoder {
                 pages.append(JSText.array([JSText.string(section.page), JSText.string(section.pageTitle),
                                            JSText.string(section.skill)]))
             }
-            sections.append(sectionRow(section, page: page, codes: codes))
+            if sections.count > 1 { sections.append(0x2C) }
+            sections.append(0x5B)
+            sections += Array("\(page)".utf8)
+            sections += pieces.rowTails[position]
         }
-        return JSText.call(kind: "docs", number: file, arguments: [JSText.array(pages), JSText.array(sections)])
+        sections.append(0x5D)
+        return JSText.call(kind: "docs", number: file, arguments: [JSText.array(pages), sections])
     }
 
-    /// `[page, heading, parent, text]`, with the anchor as a fifth item when it is not the one a
-    /// browser derives from an ASCII heading (lower case; letters, digits, spaces, `-`, `_`; spaces
-    /// become `-`).
-    static func sectionRow(_ section: StoredSection, page: Int, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
-        let coded = String(decoding: TextCodebook.encode(section.text, codes: codes), as: UTF8.self)
-        var items = [Array("\(page)".utf8), JSText.string(section.heading), JSText.string(section.parentHeading),
-                     JSText.string(coded, rawControls: true)]
-        if section.anchor != derivedAnchor(section.heading) { items.append(JSText.string(section.anchor)) }
-        return JSText.array(items)
+    /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
+    /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
+    /// letters, digits, spaces, `-`, `_`; spaces become `-`).
+    static func rowTail(_ section: SearchSection, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
+        var row: [UInt8] = [0x2C]
+        JSText.string(section.heading, into: &row)
+        row.append(0x2C)
+        JSText.string(section.parentHeading, into: &row)
+        row.append(0x2C)
+        JSText.string(utf8: TextCodebook.encode(section.text, codes: codes), rawControls: true, into: &row)
+        if section.anchor != derivedAnchor(section.heading) {
+            row.append(0x2C)
+            JSText.string(section.anchor, into: &row)
+        }
+        row.append(0x5D)
+        return row
     }
 
     /// The anchor a browser derives for a heading, or `nil` when it leaves that to the index.
@@ -208,7 +240,7 @@ enum SearchIndexEncoder {
     }
 
     /// Numbers of sections of each page, pages being runs of sections with the same URL.
-    static func pageRuns(_ sections: [StoredSection]) -> [Int] {
+    static func pageRuns(_ sections: [SearchSection]) -> [Int] {
         var runs: [Int] = []
         var previous: String?
         for section in sections {

@@ -69,7 +69,7 @@ public enum SearchIndexReader {
         let sharedWords = wordList.split(separator: " ").map(String.init)
         guard sharedWords.count == header["words"] as? Int else { throw FormatError("words.js: word count does not match") }
 
-        var sections: [StoredSection] = []
+        var sections: [SearchSection] = []
         var documentStarts: [Int] = []
         var counts = CompactNumbers.Reader(Array(documentCounts.utf8))
         var file = 0
@@ -106,7 +106,7 @@ public enum SearchIndexReader {
         return postings
     }
 
-    private static func documents(_ folder: URL, file: Int, words: [String]) throws -> [StoredSection] {
+    private static func documents(_ folder: URL, file: Int, words: [String]) throws -> [SearchSection] {
         let path = SearchIndexFiles.documents(file)
         let values = try arguments(of: folder.appendingPathComponent(path), kind: "docs", number: file)
         guard values.count == 2, let pages = values[0] as? [[String]], let rows = values[1] as? [[Any]] else {
@@ -127,7 +127,7 @@ public enum SearchIndexReader {
                 }
                 anchor = derived
             }
-            return StoredSection(page: pages[page][0], anchor: anchor, pageTitle: pages[page][1], heading: heading,
+            return SearchSection(page: pages[page][0], anchor: anchor, pageTitle: pages[page][1], heading: heading,
                                  parentHeading: parent, skill: pages[page][2],
                                  text: try TextCodebook.decode(coded, words: words))
         }

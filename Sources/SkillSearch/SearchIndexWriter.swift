@@ -33,13 +33,17 @@ extension SearchIndex {
 
     /// Sizes of `files` (this index's files), with what sample first queries download.
     public func sizes(of files: [(path: String, contents: Data)]) -> SearchIndexSizes {
-        let sizes = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents.count) })
+        sizes(ofFiles: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents.count) }))
+    }
+
+    /// Sizes of this index's files given as bytes by path, with what sample first queries download.
+    public func sizes(ofFiles sizes: [String: Int]) -> SearchIndexSizes {
         let engine = SearchEngine(index: self)
         let downloads = sampleQueries().map { query in
             (query: query, bytes: engine.search(query).files.reduce(0) { $0 + (sizes[$1] ?? 0) })
         }.sorted { $0.bytes < $1.bytes }
         let entry = sizes[SearchIndexFiles.entry] ?? 0
-        return SearchIndexSizes(total: sizes.values.reduce(0, +), files: files.count,
+        return SearchIndexSizes(total: sizes.values.reduce(0, +), files: sizes.count,
                                 firstQueryMedian: downloads.isEmpty ? entry : downloads[downloads.count / 2].bytes,
                                 firstQueryLargest: downloads.last?.bytes ?? entry,
                                 largestQuery: downloads.last?.query ?? "")

@@ -19,6 +19,13 @@ public enum SearchRanking {
         return tf * (k1 + 1) / (tf + k1)
     }
 
+    /// A field's weighted frequency divided by its relative length, as BM25F does for each field
+    /// it normalises: a description that lists twenty topics says less about each than one that
+    /// names one.
+    static func normalized(_ frequency: Double, length: Double, averageLength: Double) -> Double {
+        frequency / (1 - b + b * length / averageLength)
+    }
+
     static func quantize(_ weight: Double) -> Int {
         min(weightSteps, max(1, Int((weight / maximumTermWeight * Double(weightSteps)).rounded())))
     }
@@ -50,13 +57,26 @@ public enum SearchRanking {
         .map { Array($0.utf16) }
 
     /// The score of one of the first pages once its best section's text is read: the page's score
-    /// times the section's boost, times `partialMatch` for each query word the page lacks. The
+    /// times the section's boost, times `partialMatch` for each query word the page lacks, times
+    /// its focus on the query (`pageFocus`). The
     /// first pages are ordered by this alone, so a page whose title names the thing can pass a
     /// page that has all the words only because it lists them in passing (an index of topics).
-    static func rerankedScore(_ score: Double, boost: Double, missingWords: Int) -> Double {
+    static func rerankedScore(_ score: Double, boost: Double, missingWords: Int, focus: Double) -> Double {
         var factor = 1.0
         for _ in 0..<max(0, missingWords) { factor *= partialMatch }
-        return score * boost * factor
+        return score * boost * factor * (1 + pageFocus * focus)
+    }
+
+    /// How much a page's focus on the query raises it: its score is multiplied by one plus this
+    /// times the share of the page's sections that hold as many of the query's words as its best
+    /// section. A page about the thing speaks of it throughout; a long page that mentions it in
+    /// one section of thirty is not about it, however well that section matches.
+    static let pageFocus = 0.5
+
+    /// The share of a page's `sections` (long sections counted once) among which `matching` hold
+    /// as many of the query's words as its best.
+    static func focus(matching: Int, sections: Int) -> Double {
+        sections > 0 ? min(1, Double(matching) / Double(sections)) : 0
     }
 
     static let partialMatch = 0.7

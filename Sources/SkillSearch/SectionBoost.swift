@@ -2,21 +2,22 @@ import SkillParser
 /// What reading a section's text adds to its score, once the first pages are known:
 /// - the query's words together, in the order typed, in the heading or text (a phrase), or else
 ///   close to each other (proximity: the fewer other words between them, the more);
-/// - a page title that is the query (the page is about it), else a heading that is the query or
-///   a page title that holds the query's words together.
+/// - the strongest of: a page title that is the query (the page is about it), a heading that is
+///   the query or a page title that holds the query's words together, a page title made of the
+///   query's words.
 enum SectionBoost {
-    static func factor(_ section: StoredSection, required: [SearchEngine.SlotTerms]) -> Double {
+    static func factor(_ section: SearchSection, required: [SearchEngine.SlotTerms]) -> Double {
         let title = section.heading.isEmpty ? section.pageTitle : section.heading
         let text = title + "\n" + section.text
         let phrase = required.count >= 2 && containsPhrase(text, required)
         let near = required.count >= 2 && !phrase ? closeness(text, required) : 0
-        var titleBoost = 0.0
+        // The strongest of what the titles show: the page title or the section's heading is the
+        // query, the page title holds the query as a phrase, or the page title shares its words.
+        var titleBoost = SearchRanking.titleOverlapBoost * titleOverlap(section.pageTitle, required)
         if isExactTitle(section.pageTitle, required) {
-            titleBoost = SearchRanking.pageTitleBoost
+            titleBoost = max(titleBoost, SearchRanking.pageTitleBoost)
         } else if isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required) {
-            titleBoost = SearchRanking.titleBoost
-        } else {
-            titleBoost = SearchRanking.titleOverlapBoost * titleOverlap(section.pageTitle, required)
+            titleBoost = max(titleBoost, SearchRanking.titleBoost)
         }
         return 1 + (phrase ? SearchRanking.phraseBoost : SearchRanking.proximityBoost * near) + titleBoost
     }

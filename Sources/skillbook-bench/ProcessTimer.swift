@@ -37,6 +37,8 @@ enum ProcessTimer {
         let start = Date()
         let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard code == 0 else { throw Failure.cannotStart(arguments[0], code) }
+        running.set(pid)
+        defer { running.set(0) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
@@ -44,6 +46,25 @@ enum ProcessTimer {
         func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1_000_000 }
         return Run(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime),
                    peakBytes: Int(usage.ru_maxrss) * 1024, status: (status >> 8) & 0xff)
+    }
+
+    /// The command being timed, for a signal handler to stop.
+    private static let running = RunningChild()
+
+    /// Stops the command being timed, if any (the benchmark itself was told to stop).
+    static func stopRunningChild() {
+        let pid = running.get()
+        guard pid > 0 else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    private final class RunningChild: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pid: pid_t = 0
+        func set(_ value: pid_t) { lock.withLock { pid = value } }
+        func get() -> pid_t { lock.withLock { pid } }
     }
 
     /// The absolute path of `name` on PATH, if it is installed.

@@ -11,7 +11,10 @@ enum SiteBenchmark {
         for corpus in Corpora.available {
             let graph = try CollectionLoader.load(root: corpus.path)
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-bench-site-\(getpid())").path
-            defer { try? FileManager.default.removeItem(atPath: output) }
+            defer {
+                try? FileManager.default.removeItem(atPath: output)
+                try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + ".skillbook-cache")
+            }
             var log = StepLog(total: SiteBuilder.steps.count)
             let start = Date()
             let summary = try SiteBuilder.build(SiteInput(graph: graph), options: SiteOptions(output: output, force: true), log: &log)

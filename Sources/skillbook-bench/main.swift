@@ -13,6 +13,18 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("pipeline", PipelineBenchmark.run),
 ]
 
+// `skillbook-bench synthetic N DIR` writes the synthetic collection of N skills into DIR, to
+// time or profile a command on it by hand.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "synthetic", let skills = Int(CommandLine.arguments[2]) {
+    do {
+        try SyntheticCollection(skills: skills).write(to: URL(fileURLWithPath: CommandLine.arguments[3]))
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
 let selected = CommandLine.arguments.dropFirst()
 for benchmark in benchmarks where selected.isEmpty || selected.contains(benchmark.name) {
     print("== \(benchmark.name)")

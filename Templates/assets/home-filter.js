@@ -103,12 +103,12 @@
       matches.hidden = found.length === 0;
       groups.hidden = true;
       if (jump) jump.hidden = true;
-      // The sentences come from the theme's strings file, in the site's language.
-      var one = status.getAttribute("data-one") || "1 skill matches";
-      var many = status.getAttribute("data-many") || "{count} skills match";
-      var first = status.getAttribute("data-first") || "{matches}; the first {count} are shown";
-      var count = found.length === 1 ? one : many.replace("{count}", found.length);
-      status.textContent = found.length > shownAtMost ? first.replace("{matches}", count).replace("{count}", shownAtMost) : count;
+      // The sentences come from the theme's strings file, in the site's language (site.js).
+      var T = window.SkillbookText;
+      if (!T) return;
+      var count = T.count(status, "matches", found.length);
+      status.textContent = found.length > shownAtMost
+        ? T.fill(status.getAttribute("data-first"), { matches: count, count: shownAtMost }) : count;
     }
 
     input.addEventListener("focus", loadList);

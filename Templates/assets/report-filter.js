@@ -41,8 +41,10 @@
           if (visible) shown += 1;
         }
       });
-      var sentence = (status && status.getAttribute("data-shown")) || "{shown} of {total} shown";
-      if (status) status.textContent = total > 0 && (text || severities.length < boxes.length) ? sentence.replace("{shown}", shown).replace("{total}", total) : "";
+      if (status && window.SkillbookText) {
+        status.textContent = total > 0 && (text || severities.length < boxes.length)
+          ? window.SkillbookText.fill(status.getAttribute("data-shown"), { shown: shown, total: total }) : "";
+      }
       var query = new URLSearchParams();
       if (boxes.length > 0 && severities.length < boxes.length) query.set("severity", severities.join(","));
       if (text) query.set("skill", input.value.trim());

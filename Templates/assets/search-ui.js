@@ -8,7 +8,11 @@
   var script = document.currentScript;
   if (!S || !script) return;
 
+  // The shortest and the longest wait after a key before searching, in milliseconds.
   var TYPING_PAUSE = 180;
+  var MAXIMUM_TYPING_PAUSE = 600;
+  // After this many milliseconds without results the drop-down says it is searching.
+  var SLOW_SEARCH = 400;
   var siteRoot = script.src.replace(/assets\/[^\/]*$/, "");
   var engine = S.createEngine({ load: S.scriptLoader(siteRoot + "search/") });
   var DROPDOWN_RESULTS = 8;
@@ -20,8 +24,11 @@
     return siteRoot + page.split("/").map(encodeURIComponent).join("/");
   }
 
-  // A result's link: its page, the matched terms to highlight there, and the section's anchor.
-  function resultHref(page, anchor, terms) {
+  // A result's link: its page, the matched terms its section holds (to highlight there: only
+  // words that matched, not every completion of the last word), and the section's anchor.
+  function resultHref(page, section, terms) {
+    var anchor = section.anchor;
+    if (section.terms) terms = section.terms;
     var href = pageHref(page);
     if (terms.length) href += "?highlight=" + encodeURIComponent(terms.slice(0, 24).join(" "));
     if (anchor) href += "#" + encodeURIComponent(anchor);
@@ -56,8 +63,34 @@
     return section.heading ? result.pageTitle + " › " + section.heading : result.pageTitle;
   }
 
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
+  // Every sentence shown comes from the page, in its language (site.js, topbar.mustache and
+  // search.mustache): `say(element, "no-results-for", {query: q})` reads data-no-results-for,
+  // `sayCount(element, "found", n)` the plural form for n.
+  var T = window.SkillbookText || {
+    fill: function (template) { return String(template || ""); },
+    count: function (element, name) { return element.getAttribute("data-" + name + "-other") || ""; },
+  };
+
+  function say(element, name, values) {
+    return T.fill(element.getAttribute("data-" + name), values || {});
+  }
+
+  function sayCount(element, name, count, values) {
+    return T.count(element, name, count, values);
+  }
+
+  // Where a page sits in the collection: its folder path ("tools/tmux" for a skill, or
+  // "tools/tmux/references/keys" for a document), which tells apart two skills of the same name.
+  function pagePlace(page) {
+    return page.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "");
+  }
+
+  // Whether another result of the list would read the same (same title, section and skill).
+  function looksAlike(results) {
+    var counts = new Map();
+    var label = function (result) { return sectionTitle(result, result.sections[0]) + "\n" + result.skill; };
+    results.forEach(function (result) { counts.set(label(result), (counts.get(label(result)) || 0) + 1); });
+    return function (result) { return counts.get(label(result)) > 1; };
   }
 
   function reportError(error) {
@@ -74,7 +107,7 @@
     var list = element("div", "search-listbox");
     list.id = "search-listbox";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Search results");
+    list.setAttribute("aria-label", say(form, "results"));
     var messages = element("div", "search-messages");
     dropdown.appendChild(messages);
     dropdown.appendChild(list);
@@ -90,7 +123,7 @@
     input.setAttribute("aria-controls", list.id);
     // The "/" shortcut is worth showing only where there is a keyboard and room for it.
     if (window.matchMedia && window.matchMedia("(min-width: 40rem) and (pointer: fine)").matches) {
-      input.setAttribute("placeholder", (input.getAttribute("placeholder") || "Search") + " ( / )");
+      if (input.getAttribute("placeholder")) input.setAttribute("placeholder", input.getAttribute("placeholder") + " ( / )");
     }
 
     var options = [];
@@ -142,33 +175,36 @@
       options = [];
       active = -1;
       input.removeAttribute("aria-activedescendant");
+      var alike = looksAlike(response.results);
       response.results.forEach(function (result) {
         var section = result.sections[0];
-        var node = option(resultHref(result.page, section.anchor, response.terms));
+        var node = option(resultHref(result.page, section, response.terms));
         node.appendChild(element("span", "search-option-title", sectionTitle(result, section)));
         if (result.skill) node.appendChild(element("span", "search-option-skill", result.skill));
+        if (alike(result)) node.appendChild(element("span", "search-option-path", pagePlace(result.page)));
         if (section.snippet.text) node.appendChild(snippetNode(section.snippet));
         if (result.matched < result.words) {
-          node.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
+          node.appendChild(element("span", "search-option-partial", say(form, "words-matched", { matched: result.matched, words: result.words })));
         }
       });
       if (response.total > 0) {
         var all = option(searchPageHref(query), "search-option-all");
         all.textContent = response.total > response.results.length
-          ? "See all " + plural(response.total, "result") + " for “" + query + "”"
-          : "Open the results for “" + query + "”";
-        status.textContent = plural(response.total, "page") + " found";
+          ? sayCount(form, "see-all", response.total, { query: query })
+          : say(form, "open-results", { query: query });
+        status.textContent = sayCount(form, "found", response.total);
       } else {
-        messages.appendChild(element("p", "search-empty", "No results for “" + query + "”."));
+        messages.appendChild(element("p", "search-empty", say(form, "no-results-for", { query: query })));
         if (response.suggestions.length) {
-          messages.appendChild(element("p", "search-empty", "Closest known words:"));
+          messages.appendChild(element("p", "search-empty", say(form, "closest")));
           response.suggestions.forEach(function (word) {
             var node = option(searchPageHref(word), "search-option-suggestion");
             node.textContent = word;
             node.setAttribute("data-suggestion", word);
           });
         }
-        status.textContent = "No results" + (response.suggestions.length ? "; closest known words: " + response.suggestions.join(", ") : "");
+        status.textContent = response.suggestions.length
+          ? say(form, "no-results-closest", { words: response.suggestions.join(", ") }) : say(form, "no-results");
       }
       open();
     }
@@ -177,9 +213,28 @@
       var query = input.value;
       var mine = ++sequence;
       if (!/\S/.test(query)) { close(); list.textContent = ""; messages.textContent = ""; options = []; status.textContent = ""; return; }
+      // A first query on a slow disk can take a moment: say so if it does, and say when the
+      // index cannot be read rather than showing nothing.
+      var slow = window.setTimeout(function () { if (mine === sequence) message(say(form, "searching")); }, SLOW_SEARCH);
       engine.search(query, { limit: DROPDOWN_RESULTS }).then(function (response) {
+        window.clearTimeout(slow);
         if (mine === sequence && document.activeElement === input) render(query.trim(), response);
-      }, reportError);
+      }, function (error) {
+        window.clearTimeout(slow);
+        reportError(error);
+        if (mine === sequence) message(say(form, "failed", { error: error && error.message ? error.message : String(error) }));
+      });
+    }
+
+    // A message alone in the drop-down (no options), announced as the status.
+    function message(text) {
+      list.textContent = "";
+      messages.textContent = "";
+      options = [];
+      setActive(-1);
+      messages.appendChild(element("p", "search-note", text));
+      status.textContent = text;
+      if (document.activeElement === input) open();
     }
 
     function follow(node) {
@@ -193,11 +248,28 @@
     }
 
     // Search when typing pauses, not at every letter: each prefix of a word ("t", "ta", "tab")
-    // would load its own dictionary and postings files, several times what the finished query needs.
+    // would load its own dictionary, postings and document files, several times what the
+    // finished query needs (300 to 470 KB against 90 to 100 KB pasted, on 2,000 skills). A
+    // pause is longer than this reader's usual gap between keys, so a slow typist's letters do
+    // not each count as a pause.
     var pause = null;
+    var lastInput = 0;
+    var gaps = [];
+    function typingPause() {
+      if (gaps.length === 0) return TYPING_PAUSE;
+      var sorted = gaps.slice().sort(function (a, b) { return a - b; });
+      var usual = sorted[sorted.length >> 1];
+      return Math.max(TYPING_PAUSE, Math.min(MAXIMUM_TYPING_PAUSE, Math.round(usual * 1.6)));
+    }
     input.addEventListener("input", function () {
+      var now = Date.now();
+      if (lastInput && now - lastInput < MAXIMUM_TYPING_PAUSE) {
+        gaps.push(now - lastInput);
+        if (gaps.length > 8) gaps.shift();
+      }
+      lastInput = now;
       if (pause) window.clearTimeout(pause);
-      pause = window.setTimeout(function () { pause = null; update(); }, TYPING_PAUSE);
+      pause = window.setTimeout(function () { pause = null; update(); }, typingPause());
     });
     input.addEventListener("focus", function () {
       engine.prepare().catch(reportError);
@@ -273,12 +345,15 @@
       var section = result.sections[0];
       var heading = element("h2", "search-result-title");
       var link = element("a", "", sectionTitle(result, section));
-      link.href = resultHref(result.page, section.anchor, terms);
+      link.href = resultHref(result.page, section, terms);
       heading.appendChild(link);
       item.appendChild(heading);
       var meta = element("p", "search-result-meta");
       if (result.skill) meta.appendChild(element("span", "search-result-skill", result.skill));
-      if (result.matched < result.words) meta.appendChild(element("span", "search-option-partial", result.matched + " of " + result.words + " words"));
+      meta.appendChild(element("span", "search-result-path", pagePlace(result.page)));
+      if (result.matched < result.words) {
+        meta.appendChild(element("span", "search-option-partial", say(container, "words-matched", { matched: result.matched, words: result.words })));
+      }
       if (meta.childNodes.length) item.appendChild(meta);
       if (section.snippet.text) item.appendChild(snippetNode(section.snippet, "p"));
       if (result.sections.length > 1) {
@@ -286,7 +361,7 @@
         result.sections.slice(1).forEach(function (other) {
           var entry = element("li");
           var a = element("a", "", other.heading || result.pageTitle);
-          a.href = resultHref(result.page, other.anchor, terms);
+          a.href = resultHref(result.page, other, terms);
           entry.appendChild(a);
           if (other.snippet.text) {
             entry.appendChild(document.createTextNode(" — "));
@@ -304,8 +379,13 @@
       if (!append) shown = 0;
       if (!/\S/.test(text)) {
         container.textContent = "";
-        container.appendChild(element("p", "search-hint", "Type words from a skill, a rule or a heading."));
+        container.appendChild(element("p", "search-hint", say(container, "hint")));
         return;
+      }
+      // Loading the index can take a moment on a slow disk: say so instead of showing nothing.
+      if (!append && !container.querySelector(".search-results-list")) {
+        container.textContent = "";
+        container.appendChild(element("p", "search-summary", say(container, "searching")));
       }
       engine.search(text, { limit: PAGE_RESULTS, offset: shown, sectionsPerPage: 3, typing: false }).then(function (response) {
         if (mine !== sequence) return;
@@ -313,9 +393,9 @@
         if (!append) {
           container.textContent = "";
           if (response.total === 0) {
-            container.appendChild(element("p", "search-summary", "No pages match “" + text.trim() + "”."));
+            container.appendChild(element("p", "search-summary", say(container, "no-match", { query: text.trim() })));
             if (response.suggestions.length) {
-              var suggestions = element("p", "search-suggestions", "Closest known words: ");
+              var suggestions = element("p", "search-suggestions", say(container, "closest") + " ");
               response.suggestions.forEach(function (word, index) {
                 if (index > 0) suggestions.appendChild(document.createTextNode(", "));
                 var a = element("a", "", word);
@@ -326,7 +406,7 @@
             }
             return;
           }
-          container.appendChild(element("p", "search-summary", plural(response.total, "page") + " for “" + text.trim() + "”"));
+          container.appendChild(element("p", "search-summary", sayCount(container, "for", response.total, { query: text.trim() })));
           list = element("ol", "search-results-list");
           container.appendChild(list);
         } else {
@@ -337,7 +417,7 @@
         response.results.forEach(function (result) { list.appendChild(resultItem(result, response.terms)); });
         shown += response.results.length;
         if (shown < response.total) {
-          var button = element("button", "search-more", "Show more results");
+          var button = element("button", "search-more", say(container, "more"));
           button.type = "button";
           button.addEventListener("click", function () { show(text, true); });
           container.appendChild(button);
@@ -345,7 +425,7 @@
       }, function (error) {
         reportError(error);
         container.textContent = "";
-        container.appendChild(element("p", "search-summary", "The search index could not be loaded: " + error.message));
+        container.appendChild(element("p", "search-summary", say(container, "failed", { error: error.message })));
       });
     }
 

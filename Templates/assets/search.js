@@ -40,6 +40,7 @@
   var TITLE_BOOST = 0.5;
   var TITLE_OVERLAP_BOOST = 2.5;
   var PARTIAL_MATCH = 0.7;
+  var PAGE_FOCUS = 0.5;
   var SNIPPET_LENGTH = 160;
   var SNIPPET_LEAD = 30;
   var MAXIMUM_WORD_LENGTH = 48;
@@ -444,9 +445,13 @@
       previous += delta;
       if (previous > 0 && previous < n) headOf[previous] = headOf[previous - 1];
     });
+    // For each page, its number of sections, the parts of a long section counted once.
+    var sectionsOfPage = new Int32Array(pageCounts.length);
+    for (var h = 0; h < n; h++) if (headOf[h] === h) sectionsOfPage[pageOf[h]] += 1;
     return {
       sections: n,
       pages: pageCounts.length,
+      sectionsOfPage: sectionsOfPage,
       firstTerms: header.dictionary,
       documentStarts: starts(readNumbers(header.documents)),
       pageOf: pageOf,
@@ -716,7 +721,10 @@
           alternatives.push({ found: term, weight: PREFIX_MATCH, marked: !isWord });
           if (!isWord) accepted.add(term.term);
         });
-        var total = alternatives.reduce(function (sum, alternative) { return sum + alternative.found.df; }, 0);
+        // Unmarked completions do not count: a finished word is forgiven typos as once the query is finished.
+        var total = alternatives.reduce(function (sum, alternative) {
+          return alternative.marked === false ? sum : sum + alternative.found.df;
+        }, 0);
         if (slot.allowsTypo && slot.word.length >= MINIMUM_TYPO_LENGTH && total < FEW_MATCHES) {
           return neighbours(slot.word, slot.exact[0], 1, seen, requested);
         }
@@ -742,6 +750,7 @@
     function scratchArrays(n, groups) {
       if (!scratch || scratch.n !== n) {
         scratch = { n: n, score: new Float64Array(n), best: new Float64Array(n), seen: new Uint8Array(n), parts: [],
+          completed: new Float64Array(n), completionOnly: new Uint8Array(n),
           matched: new Uint8Array(n), headBest: new Int32Array(n).fill(-1), pageBest: new Int32Array(entry.pages).fill(-1) };
       }
       while (scratch.parts.length < groups) scratch.parts.push(new Uint16Array(n));
@@ -779,6 +788,8 @@
         var scratch = scratchArrays(n, query.groupSizes.length);
         var score = scratch.score, best = scratch.best, parts = scratch.parts;
         var touched = [];
+        // Completions of a finished word being typed (unmarked) score apart (SearchEngine.search).
+        var completed = scratch.completed, completedTouched = [];
         var list = 0;
         slots.forEach(function (slot) {
           var bestTouched = [];
@@ -789,7 +800,13 @@
             for (var i = 0; i < sections.length; i++) {
               var value = alternative.weight * rarity * (weights[i] / WEIGHT_STEPS * MAX_TERM_WEIGHT);
               var section = sections[i];
-              if (value > best[section]) {
+              if (alternative.marked === false) {
+                var scaled = value * slot.slot.scale;
+                if (scaled > completed[section]) {
+                  if (completed[section] === 0) completedTouched.push(section);
+                  completed[section] = scaled;
+                }
+              } else if (value > best[section]) {
                 if (best[section] === 0) bestTouched.push(section);
                 best[section] = value;
               }
@@ -818,8 +835,23 @@
           scratch.seen[section] = 0;
           if (any) { matchedOf[section] = matched; candidates.push(section); } else { score[section] = 0; }
         }
-        // More words, then a higher score, then the earlier section.
+        // Sections found only by completing a finished word come after all the others, so that
+        // the query ranks the same while typed as once finished (the dropdown and the results page).
+        var completionOnly = scratch.completionOnly;
+        var completedMatches = query.groupSizes[query.groupSizes.length - 1] === 1 ? 1 : 0;
+        for (var c = 0; c < completedTouched.length; c++) {
+          var found = completedTouched[c];
+          if (matchedOf[found] === 0 && score[found] === 0) {
+            completionOnly[found] = 1;
+            score[found] = completed[found];
+            matchedOf[found] = completedMatches;
+            candidates.push(found);
+          }
+          completed[found] = 0;
+        }
+        // Found by the words as typed first, then more words, then a higher score, then the earlier section.
         function before(a, b) {
+          if (completionOnly[a] !== completionOnly[b]) return completionOnly[b] === 1;
           if (matchedOf[a] !== matchedOf[b]) return matchedOf[a] > matchedOf[b];
           if (score[a] !== score[b]) return score[a] > score[b];
           return a < b;
@@ -850,12 +882,13 @@
           var list = needed.get(page);
           if (!list) return null;
           return list.sort(compare).map(function (section) {
-            return { section: section, score: score[section], matched: matchedOf[section] };
+            return { section: section, score: score[section], matched: matchedOf[section],
+              completionOnly: completionOnly[section] === 1 };
           });
         });
         total = pageList.length;
         // Leave the scratch arrays zeroed for the next query.
-        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; });
+        candidates.forEach(function (section) { score[section] = 0; matchedOf[section] = 0; completionOnly[section] = 0; });
         heads.forEach(function (head) { headBest[head] = -1; });
         pageList.forEach(function (page) { pageBest[page] = -1; });
 
@@ -871,9 +904,13 @@
         var words = query.groupSizes.filter(function (size) { return size > 0; }).length;
         var boosted = firstSections.map(function (stored, position) {
           var best = pages[position][0];
-          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched) };
+          var matching = pages[position].filter(function (hit) { return !hit.completionOnly && hit.matched === best.matched; }).length;
+          var focus = pageFocus(matching, entry.sectionsOfPage[entry.pageOf[best.section]]);
+          return { index: position, score: rerankedScore(best.score, boostFactor(stored, required), words - best.matched, focus),
+            completionOnly: best.completionOnly };
         });
         boosted.sort(function (a, b) {
+          if (a.completionOnly !== b.completionOnly) return a.completionOnly ? 1 : -1;
           if (a.score !== b.score) return b.score - a.score;
           return a.index - b.index;
         });
@@ -896,7 +933,8 @@
                 return { section: hit.section, anchor: section.anchor, heading: section.heading,
                   parentHeading: section.parentHeading,
                   url: section.anchor ? section.page + "#" + section.anchor : section.page,
-                  score: hit.score, snippet: snippet(section.text, matchedTerms) };
+                  score: hit.score, snippet: snippet(section.text, matchedTerms),
+                  terms: termsIn([k === 0 ? section.pageTitle : "", section.heading, section.text], matchedTerms) };
               }),
             };
           });
@@ -940,11 +978,17 @@
 
   // --- Boosts (SectionBoost.swift) -----------------------------------------------------------
 
-  // SearchRanking.rerankedScore: the page's score, boosted, times PARTIAL_MATCH per missing word.
-  function rerankedScore(score, boost, missingWords) {
+  // SearchRanking.rerankedScore: the page's score, boosted, times PARTIAL_MATCH per missing word,
+  // times its focus on the query.
+  function rerankedScore(score, boost, missingWords, focus) {
     var factor = 1;
     for (var k = 0; k < missingWords; k++) factor *= PARTIAL_MATCH;
-    return score * boost * factor;
+    return score * boost * factor * (1 + PAGE_FOCUS * focus);
+  }
+
+  // SearchRanking.focus: the share of a page's sections that hold as many words as its best.
+  function pageFocus(matching, sections) {
+    return sections > 0 ? Math.min(1, matching / sections) : 0;
   }
 
   function boostFactor(section, required) {
@@ -952,13 +996,12 @@
     var text = title + "\n" + section.text;
     var phrase = required.length >= 2 && containsPhrase(text, required);
     var near = required.length >= 2 && !phrase ? closeness(text, required) : 0;
-    var titleBoost = 0;
+    // The strongest of what the titles show (SectionBoost.factor).
+    var titleBoost = TITLE_OVERLAP_BOOST * titleOverlap(section.pageTitle, required);
     if (isExactTitle(section.pageTitle, required)) {
-      titleBoost = PAGE_TITLE_BOOST;
+      titleBoost = Math.max(titleBoost, PAGE_TITLE_BOOST);
     } else if (isExactTitle(section.heading, required) || containsPhrase(section.pageTitle, required)) {
-      titleBoost = TITLE_BOOST;
-    } else {
-      titleBoost = TITLE_OVERLAP_BOOST * titleOverlap(section.pageTitle, required);
+      titleBoost = Math.max(titleBoost, TITLE_BOOST);
     }
     return 1 + (phrase ? PHRASE_BOOST : PROXIMITY_BOOST * near) + titleBoost;
   }
@@ -1025,6 +1068,17 @@
   }
 
   // --- Snippets (SnippetMaker.swift) ---------------------------------------------------------
+
+  // The matched terms a section's heading and text (and, for a page's first section, the page's
+  // title) hold, in order of first use: what the page a result leads to highlights (not every
+  // completion of the last word the query matched).
+  function termsIn(texts, terms) {
+    var found = [];
+    texts.forEach(function (text) {
+      if (text) tokenize(text).forEach(function (token) { if (terms.has(token.term)) found.push(token.term); });
+    });
+    return unique(found);
+  }
 
   function isSpaceCode(code) { return code === 32 || code === 10; }
 

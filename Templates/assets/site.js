@@ -2,6 +2,28 @@
 (function () {
   "use strict";
 
+  // The interface strings the scripts show come from the page (data attributes the templates
+  // fill from the theme's strings file), never from the scripts: `fill` puts values into a
+  // string's {name} placeholders in one pass, `count` picks the plural form of the page's
+  // language (data-NAME-one, data-NAME-other, … as Intl.PluralRules names them).
+  var plurals = null;
+  window.SkillbookText = {
+    fill: function (template, values) {
+      return String(template || "").replace(/\{([A-Za-z]+)\}/g, function (whole, name) {
+        return Object.prototype.hasOwnProperty.call(values || {}, name) ? String(values[name]) : whole;
+      });
+    },
+    count: function (element, name, count, values) {
+      if (!plurals) {
+        try { plurals = new Intl.PluralRules(document.documentElement.lang || "en"); } catch (error) { plurals = { select: function () { return "other"; } }; }
+      }
+      var form = element.getAttribute("data-" + name + "-" + plurals.select(count)) || element.getAttribute("data-" + name + "-other") || "";
+      var all = { count: count };
+      for (var key in values || {}) all[key] = values[key];
+      return window.SkillbookText.fill(form, all);
+    },
+  };
+
   function currentTheme() {
     var chosen = document.documentElement.getAttribute("data-theme");
     if (chosen === "light" || chosen === "dark") return chosen;
@@ -15,7 +37,8 @@
     function show() {
       var dark = currentTheme() === "dark";
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      button.title = dark ? "Switch to the light theme" : "Switch to the dark theme";
+      // The titles come from the page, in its language (topbar.mustache).
+      button.title = button.getAttribute(dark ? "data-to-light" : "data-to-dark") || "";
     }
     button.hidden = false;
     show();
@@ -170,18 +193,20 @@
       if (!code) return;
       button.hidden = false;
       button.setAttribute("aria-live", "polite");
+      // The button's own text is "Copy" in the page's language; the other two come with it.
+      var label = button.textContent;
       button.addEventListener("click", function () {
         copyText(code.textContent).then(function () {
-          button.textContent = "Copied";
+          button.textContent = button.getAttribute("data-copied") || label;
         }, function () {
-          button.textContent = "Press Ctrl+C";
+          button.textContent = button.getAttribute("data-press") || label;
           var range = document.createRange();
           range.selectNodeContents(code);
           var selection = window.getSelection();
           selection.removeAllRanges();
           selection.addRange(range);
         });
-        window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+        window.setTimeout(function () { button.textContent = label; }, 2000);
       });
     });
   }

@@ -105,7 +105,7 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
     @Test func codeBlocksHaveLanguageLabelAndHiddenCopyButton() throws {
         let body = try renderBody(["alpha/SKILL.md": Self.skill + "# A\n\n```swift\nlet a = \"<b>\"\n```\n"],
                                   document: "alpha/SKILL.md")
-        #expect(body.html.contains("<span class=\"code-language\">swift</span><button type=\"button\" class=\"copy-button\" hidden>Copy</button>"))
+        #expect(body.html.contains("<span class=\"code-language\">swift</span><button type=\"button\" class=\"copy-button\" data-copied=\"Copied\" data-press=\"Press Ctrl+C\" hidden>Copy</button>"))
         #expect(body.html.contains("<pre tabindex=\"0\"><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code></pre>"))
     }
 

@@ -139,7 +139,7 @@ import TestSupport
         #expect(page.contains("关于此技能"))
         #expect(page.contains("跳到正文"))
         // The scripts' sentences come from the same strings, through data attributes.
-        #expect(try SiteFixtures.read(output, "index.html").contains("data-many=\"{count} 个技能符合\""))
+        #expect(try SiteFixtures.read(output, "index.html").contains("data-matches-other=\"{count} 个技能符合\""))
         let configured = try FixtureTree([
             "skillbook.yml": "language: en\n",
             "alpha/SKILL.md": "---\nname: alpha\ndescription: 用于检查界面颜色对比度的技能。\n---\n# 颜色\n",

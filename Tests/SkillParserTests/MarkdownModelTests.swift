@@ -139,3 +139,18 @@ import Testing
         #expect(parse("text\n").title == "doc")
     }
 }
+
+@Suite struct RelatedSkillsHeadingTests {
+    @Test(arguments: ["Related skills", "Related Skills:", "related-skills", "RELATED SKILL", "Related skills 2",
+                      "Related", "Unrelated skills", "Related skills and tools", "Related  Skills!", "", "Skills related"])
+    func theASCIIPathAgreesWithTheCharacterRules(heading: String) {
+        #expect(DocumentIndexer.isRelatedSkillsHeading(heading) == DocumentIndexer.isRelatedSkillsHeadingByCharacters(heading))
+    }
+
+    @Test func headingsAreRecognisedInAnyCaseAndPunctuation() {
+        #expect(DocumentIndexer.isRelatedSkillsHeading("Related Skills:"))
+        #expect(DocumentIndexer.isRelatedSkillsHeading("related-skill"))
+        #expect(!DocumentIndexer.isRelatedSkillsHeading("Related skills and tools"))
+        #expect(!DocumentIndexer.isRelatedSkillsHeading("Unrelated skills"))
+    }
+}

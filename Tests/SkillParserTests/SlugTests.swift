@@ -30,6 +30,13 @@ import TestSupport
         #expect(Slugger.baseSlug("a\u{00A0}b") == "ab")  // no-break space is a separator, not ASCII space
     }
 
+    @Test func theASCIIPathAgreesWithTheUnicodeRulesOnEveryASCIICharacter() {
+        for value in 0..<128 {
+            let text = "Ab\(Character(Unicode.Scalar(UInt8(value))))Z 9_-"
+            #expect(Slugger.baseSlug(text) == Slugger.unicodeSlug(text), "character \(value)")
+        }
+    }
+
     @Test func repeatedHeadingsGetNumberedSuffixes() {
         var slugger = Slugger()
         #expect(slugger.slug("Example") == "example")

@@ -4,7 +4,7 @@
 // 320 px. Talks to Chromium through the DevTools protocol over --remote-debugging-pipe
 // (fd 3 in, fd 4 out, NUL-separated JSON), so it needs nothing but Node and Chromium.
 //
-// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N] [--search-query Q] [--lang TAG]
+// Usage: node site-browser-test.mjs SITE_DIR [--chromium PATH] [--max-pages N] [--search-query Q] [--lang TAG] [--timings]
 // Exit codes: 0 passed, 1 failed, 77 skipped (Chromium missing).
 
 import { spawn } from "node:child_process";
@@ -249,6 +249,23 @@ async function main() {
     const searched = await checkSearch({ siteURL, siteDir, open, evaluate, call, problems, query: option("--search-query"),
       waitForLoad: () => waitFor("Page.loadEventFired", sessionId) });
     if (searched) console.log(`browser test: searched for "${searched.query}", followed the first result to ${searched.expected}`);
+  }
+
+  // 8. With --timings: the size and load time of the home page, a skill page, each report and
+  // the graph page, the largest of each kind (printed, never asserted).
+  if (args.includes("--timings")) {
+    await call("Emulation.clearDeviceMetricsOverride");
+    const { timedPages } = await import("./layout-checks.mjs");
+    for (const { label, path } of timedPages(siteDir)) {
+      const times = [];
+      for (let run = 0; run < 3; run++) {
+        await open(pathToFileURL(join(siteDir, path)).href);
+        times.push(await evaluate(`(() => { const t = performance.getEntriesByType("navigation")[0]; return Math.round(t.loadEventEnd - t.startTime); })()`));
+      }
+      times.sort((a, b) => a - b);
+      const size = statSync(join(siteDir, path)).size;
+      console.log(`timing: ${label.padEnd(22)} ${path}  ${(size / 1024).toFixed(0)} KB  load ${times[1]} ms (median of 3)`);
+    }
   }
 
   return { visited, linksFollowed, highlighted };

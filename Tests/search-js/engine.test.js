@@ -37,6 +37,19 @@ test("matches the word being typed as a prefix", async () => {
   assert.equal(await first("stepp "), null);
 });
 
+test("gives each section the matched terms it holds, for the page it leads to to highlight", async () => {
+  // "ta" completes to several words; a result's section names only the ones in its own text.
+  const response = await fresh().search("touch ta", { limit: 5 });
+  assert.ok(response.terms.length > 3);
+  for (const result of response.results) {
+    for (const section of result.sections) {
+      assert.ok(section.terms.length < response.terms.length, `${section.url}: ${section.terms}`);
+      for (const term of section.terms) assert.ok(response.terms.includes(term));
+    }
+  }
+  assert.deepEqual(response.results[0].sections[0].terms, ["touch", "target"]);
+});
+
 test("forgives one typo in long words and suggests words when nothing matches", async () => {
   assert.equal(await first("accesibility "), "accessibility/index.html");
   assert.equal(await first("tabz "), null);

@@ -30,10 +30,11 @@ public enum SearchIndexStep {
     /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index).
     public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
-        let index = SearchIndexBuilder.build(graph: graph, sources: sources)
-        let files = index.files()
+        var (index, files) = SearchIndexBuilder.buildWithFiles(graph: graph, sources: sources)
+        let sizes = index.sizes(ofFiles: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents.count) }))
         var output: [String: Data] = [:]
-        for file in files { output[folder + "/" + file.path] = file.contents }
-        return Output(files: output, sizes: index.sizes(of: files))
+        // Each file's bytes are let go as soon as they are copied, so the index is not held twice.
+        while let file = files.popLast() { output[folder + "/" + file.path] = Data(file.contents) }
+        return Output(files: output, sizes: sizes)
     }
 }

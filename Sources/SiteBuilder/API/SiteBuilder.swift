@@ -22,6 +22,15 @@ public enum SiteBuilder {
         public var notes: [String]
         /// Sizes of the search index, when one was built.
         public var searchIndex: SearchIndexSizes? = nil
+        /// What the build cache saved: `nil` when there was no previous site to reuse from.
+        public var reuse: Reuse? = nil
+    }
+
+    /// Files of the previous site reused as they were, and the pages made anew.
+    public struct Reuse: Sendable {
+        public var reusedFiles: Int
+        /// Site paths of the pages rendered again, sorted.
+        public var rebuiltPages: [String]
     }
 
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
@@ -41,12 +50,15 @@ public enum SiteBuilder {
                                    strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
-            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages)
+            plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, site, folder)
         }
         do {
-            let assets = try log.run("render") { try renderPages(plan.pages, site: site, folder: folder, progress: options.progress) }
+            let output = IncrementalOutput(folder: folder, theme: options.theme, reuse: options.reuse)
+            let assets = try log.run("render") {
+                try renderPages(plan.pages, site: site, folder: folder, output: output, progress: options.progress)
+            }
             let index = try log.run("index") { () throws -> SearchIndexStep.Output in
                 let pages = plan.pages.map { page -> SearchIndexStep.Page in
                     var source: String?
@@ -60,22 +72,29 @@ public enum SiteBuilder {
             if let list = HomePage.skillList(site: site) { indexFiles[HomePage.listPath] = list }
             var files = plan.pages.count
             let copied = try log.run("copy") {
-                try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder)
+                try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder, output: output)
             }
             files += copied.count
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    try folder.write(Sitemap.render(pages: pages, baseURL: base), to: GeneratedPaths.sitemap)
+                    let sitemap = Data(Sitemap.render(pages: pages, baseURL: base).utf8)
+                    try output.emit(GeneratedPaths.sitemap, hash: .of(sitemap)) { try folder.write(sitemap, to: GeneratedPaths.sitemap) }
                     files += 1
                 }
-                try folder.write(LLMsText.render(site: site), to: GeneratedPaths.llms)
+                let llms = Data(LLMsText.render(site: site).utf8)
+                try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
                 files += 1
+                output.forgetPrevious()
                 try folder.commit()
+                output.save()
             }
+            let pagePaths = Set(plan.pages.map(\.path))
+            let reuse = output.hasPrevious
+                ? Reuse(reusedFiles: output.reused, rebuiltPages: output.madePaths.filter(pagePaths.contains)) : nil
             return Summary(output: folder.url.path, pages: plan.pages.count, files: files,
                            problems: siteProblems(plan.problems + copied.shadowed, input), notes: notes,
-                           searchIndex: index.sizes)
+                           searchIndex: index.sizes, reuse: reuse)
         } catch {
             folder.discard()
             throw error
@@ -97,16 +116,16 @@ public enum SiteBuilder {
 
     /// Renders and writes every page on all cores; returns the collection files pages link to.
     private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
-                                    progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
+                                    output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
         let counter = ProgressCounter(total: pages.count, report: progress)
         let results = Parallel.map(pages) { page -> Result<[String], any Error> in
             defer { counter.increment() }
             do {
-                let output = try renderer.render(page)
-                try folder.write(output.html, to: page.path)
-                return .success(output.assets)
+                let model = try renderer.model(page)
+                try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.html(model), to: page.path) }
+                return .success(model.assets)
             } catch {
                 return .failure(PageError(page: page.path, underlying: error))
             }
@@ -125,7 +144,8 @@ public enum SiteBuilder {
     /// to, and the files of the index step. Returns how many files were written, and warnings
     /// for collection files that a theme file of the same path keeps out of the site.
     private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
-                                  options: SiteOptions, folder: OutputFolder) throws -> (count: Int, shadowed: [Diagnostic]) {
+                                  options: SiteOptions, folder: OutputFolder,
+                                  output: IncrementalOutput) throws -> (count: Int, shadowed: [Diagnostic]) {
         var shadowed: [Diagnostic] = []
         // Decide what goes where first (theme assets before collection files of the same name),
         // then read and write on all cores.
@@ -155,13 +175,15 @@ public enum SiteBuilder {
         try folder.createFolders(for: planned.map(\.path))
         let failures = Parallel.map(planned) { path, source -> (any Error)? in
             do {
+                let data: Data
                 switch source {
-                case .data(let data): try folder.write(data, to: path)
+                case .data(let bytes): data = bytes
                 case .file(let file):
                     // Read, not copied: a symbolic link inside the collection becomes a plain file.
-                    guard let data = FileManager.default.contents(atPath: file) else { return nil }
-                    try folder.write(data, to: path)
+                    guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
+                    data = bytes
                 }
+                try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
                 return nil
             } catch {
                 return PageError(page: path, underlying: error)
@@ -200,10 +222,11 @@ public enum SiteBuilder {
         case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
         case .document(let path): site.graph.document(at: path)?.title ?? path
         case .diagnostics: site.strings["diagnostics"]
-        case .diagnosticsPart(let code, _): "Diagnostics: " + code
+        case .diagnosticsPart(let code, _): site.strings.text("diagnosticsOfCode", ["code": code])
         case .duplicates: site.strings["duplicates"]
-        case .duplicatesPart(let part): "Duplicates, page \(part)"
+        case .duplicatesPart(let part): site.strings.text("duplicatesPage", ["part": "\(part)"])
         case .graph: site.strings["skillGraph"]
+        case .graphPart(let part): site.strings.text("graphPage", ["part": "\(part)"])
         case .search: site.strings["search"]
         case .notFound: site.strings["pageNotFound"]
         }

@@ -25,6 +25,8 @@ struct MarkdownHTML {
     let anchoredLines: [Int]
     /// Ids the page template uses; raw HTML anchors may not take them.
     let reservedIDs: Set<String>
+    /// The labels the body adds (permalinks, tables, images, broken links), in the site's language.
+    var strings: InterfaceStrings = .english
 
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
@@ -72,14 +74,14 @@ struct MarkdownHTML {
             }
             html += "<h\(heading.level) id=\"\(heading.anchor.htmlEscaped)\">\(content)"
             html += "<a class=\"permalink\" href=\"#\(heading.anchor.fragmentEncoded.htmlEscaped)\" "
-            html += "aria-label=\"Permalink: \(heading.text.htmlEscaped)\">#</a></h\(heading.level)>\n"
+            html += "aria-label=\"\(strings.text("permalink", ["heading": heading.text]).htmlEscaped)\">#</a></h\(heading.level)>\n"
         case .paragraph(let paragraph):
             let content = inlines(paragraph.inlines, state: &state)
             html += tight ? content + "\n" : "<p>\(content)</p>\n"
         case .list(let list):
             render(list, into: &html, state: &state)
         case .codeBlock(let code):
-            html += CodeBlockHTML.render(code)
+            html += CodeBlockHTML.render(code, strings: strings)
         case .table(let table):
             render(table, into: &html, state: &state)
         case .blockQuote(let quote):
@@ -105,7 +107,7 @@ struct MarkdownHTML {
         for item in list.items {
             html += "<li>"
             if let checked = item.checked {
-                html += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "not done")\"> "
+                html += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(strings[checked ? "taskDone" : "taskNotDone"].htmlEscaped)\"> "
             }
             render(item.blocks, tight: list.tight, into: &html, state: &state)
             if html.hasSuffix("\n") { html.removeLast() }
@@ -121,10 +123,9 @@ struct MarkdownHTML {
             return "<\(tag)\(attribute)>\(inlines(cell.inlines, state: &state))</\(tag)>"
         }
         // Named by its columns, so a screen reader's list of regions tells the tables apart.
-        var label = table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .joined(separator: ", ")
+        var label = strings.list(table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if label.count > 80 { label = String(label.prefix(79)) + "…" }
-        label = label.isEmpty ? "Table" : "Table: " + label
+        label = label.isEmpty ? strings["table"] : strings.text("tableOf", ["columns": label])
         html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label.htmlEscaped)\">\n<table>\n<thead>\n<tr>"
         for (column, header) in table.header.enumerated() { html += cell("th", header, column: column, state: &state) }
         html += "</tr>\n</thead>\n"
@@ -165,17 +166,17 @@ struct MarkdownHTML {
             switch (resolved, reference.kind.isImage) {
             case (.href(let href), true):
                 if LinkTarget(reference.destination).kind == .external, insideLink {
-                    html += "<span class=\"external-image\">Image: \(href.htmlEscaped)</span>"
+                    html += "<span class=\"external-image\">\(strings.text("image", ["alt": href]).htmlEscaped)</span>"
                 } else if LinkTarget(reference.destination).kind == .external {
-                    html += "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\">Image: \(href.htmlEscaped)</a>"
+                    html += "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\">\(strings.text("image", ["alt": href]).htmlEscaped)</a>"
                 } else {
                     html += "<img src=\"\(href.htmlEscaped)\" alt=\"\" loading=\"lazy\">"
                 }
             case (.href, false):
                 continue
             case (.brokenAnchor(_, let reason), _), (.broken(let reason), _):
-                let what = reference.kind.isImage ? "missing image" : "broken link"
-                html += "<span class=\"broken-link\" title=\"\((what + ": " + reason).htmlEscaped)\">"
+                let what = strings[reference.kind.isImage ? "missingImage" : "brokenLink"]
+                html += "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
                     + "\(reference.destination.htmlEscaped)<span class=\"visually-hidden\"> (\(what))</span></span>"
             }
         }
@@ -225,11 +226,13 @@ struct MarkdownHTML {
             let external = LinkTarget(link.destination).kind == .external ? " class=\"external\"" : ""
             return "<a href=\"\(href.htmlEscaped)\"\(external)\(title)>\(text)</a>"
         case .brokenAnchor(let href, let reason):
-            return "<a href=\"\(href.htmlEscaped)\" class=\"broken-link\" title=\"\(("broken anchor: " + reason).htmlEscaped)\">"
-                + "\(text)<span class=\"visually-hidden\"> (broken anchor)</span></a>"
+            let what = strings["brokenAnchor"]
+            return "<a href=\"\(href.htmlEscaped)\" class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
+                + "\(text)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></a>"
         case .broken(let reason):
-            return "<span class=\"broken-link\" title=\"\(("broken link: " + reason).htmlEscaped)\">"
-                + "\(text)<span class=\"visually-hidden\"> (broken link)</span></span>"
+            let what = strings["brokenLink"]
+            return "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
+                + "\(text)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></span>"
         }
     }
 
@@ -243,15 +246,16 @@ struct MarkdownHTML {
         if let asset { state.assets.insert(asset) }
         switch resolved {
         case .href where LinkTarget(image.destination).kind == .external && insideLink:
-            return "<span class=\"external-image\">Image: \(alt.htmlEscaped)</span>"
+            return "<span class=\"external-image\">\(strings.text("image", ["alt": alt]).htmlEscaped)</span>"
         case .href(let href) where LinkTarget(image.destination).kind == .external:
             // The site loads nothing from the network: an external image becomes a link to it.
-            return "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\"\(title)>Image: \((alt.isEmpty ? href : alt).htmlEscaped)</a>"
+            return "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\"\(title)>\(strings.text("image", ["alt": alt.isEmpty ? href : alt]).htmlEscaped)</a>"
         case .href(let href):
             return "<img src=\"\(href.htmlEscaped)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
         case .brokenAnchor(_, let reason), .broken(let reason):
-            return "<span class=\"broken-link\" title=\"\(("missing image: " + reason).htmlEscaped)\">"
-                + "Image: \(alt.htmlEscaped)<span class=\"visually-hidden\"> (missing image)</span></span>"
+            let what = strings["missingImage"]
+            return "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
+                + "\(strings.text("image", ["alt": alt]).htmlEscaped)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></span>"
         }
     }
 

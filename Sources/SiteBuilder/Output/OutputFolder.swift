@@ -91,7 +91,9 @@ struct OutputFolder {
         }
     }
 
-    /// Writes `data` at the site-relative `path` inside the staging folder.
+    /// Writes `data` at the site-relative `path` inside the staging folder. Call it only inside
+    /// `IncrementalOutput.emit`'s `write`: a staged path may be a hard link to the previous
+    /// site's file, which `emit` removes before a second write to the same path.
     func write(_ data: Data, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         try FileWriter.write(data, to: staging.appendingPathComponent(path).path)
@@ -137,7 +139,7 @@ struct OutputFolder {
             }
             InterruptCleanup.shared.disarm()
             // Only now, with the new site in place, may the backup go.
-            try? fileManager.removeItem(at: old)
+            if fileManager.fileExists(atPath: old.path) { FolderRemover.remove(old.path) }
         } catch {
             throw Problem.cannotSwap(url.path, error.localizedDescription)
         }

@@ -33,9 +33,9 @@ enum DocumentPage {
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
             "neighbourhoodSVG": .null,
             "hasRelated": .bool(!related.isEmpty),
-            "related": Relations.values(related, from: page.path),
+            "related": Relations.values(related, from: page.path, strings: site.strings),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
-            "referencedBy": Relations.values(referencedBy, from: page.path),
+            "referencedBy": Relations.values(referencedBy, from: page.path, strings: site.strings),
         ]
         values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"])) { $1 }
         if let skill {

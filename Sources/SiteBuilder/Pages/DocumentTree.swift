@@ -6,15 +6,23 @@ import SkillSearch
 /// A skill's documents as the folders they live in (`references/`, `reference/api/`, …), for
 /// the skill page and the sidebar: a long flat list of sixty paths hides how a skill is laid
 /// out. A folder holding a single sub-folder is shown as one `a/b` entry.
-enum DocumentTree {
+///
+/// The tree is worked out once per skill (`SiteContext.documentTrees`); each page of the skill
+/// then only writes its own links into it.
+struct DocumentTree: Sendable {
+    indirect enum Node: Sendable {
+        case document(title: String, target: PreparedTarget, name: String)
+        case folder(label: String, count: String, children: [Node])
+    }
+
+    let nodes: [Node]
+
     private final class Folder {
         var folders: [String: Folder] = [:]
         var documents: [Document] = []
     }
 
-    /// Nested values for the recursive `document-tree` partial: `{isFolder, name, children}` or
-    /// `{isFolder: false, title, href, path, isPage}`.
-    static func values(_ skill: Skill, page: PlannedPage, graph: SkillGraph) -> [MustacheValue] {
+    init(_ skill: Skill, graph: SkillGraph, strings: InterfaceStrings) {
         let root = Folder()
         for path in skill.documents {
             guard let document = graph.document(at: path) else { continue }
@@ -27,20 +35,13 @@ enum DocumentTree {
             }
             folder.documents.append(document)
         }
-        return values(root, prefix: "", skill: skill, page: page)
+        nodes = Self.nodes(root, strings: strings)
     }
 
-    private static func values(_ folder: Folder, prefix: String, skill: Skill, page: PlannedPage) -> [MustacheValue] {
-        var result: [MustacheValue] = folder.documents.sorted { $0.path < $1.path }.map { document in
-            let target = SitePaths.page(forSource: document.path)
-            return [
-                "isFolder": false,
-                "title": .string(document.title),
-                "href": .string(SitePaths.url(to: target, from: page.path)),
-                "path": .string(document.path.split(separator: "/").last.map(String.init) ?? document.path),
-                "isPage": .bool(target == page.path),
-                "name": .null, "children": .list([]), "count": .null,
-            ]
+    private static func nodes(_ folder: Folder, strings: InterfaceStrings) -> [Node] {
+        var result: [Node] = folder.documents.sorted { $0.path < $1.path }.map { document in
+            .document(title: document.title, target: PreparedTarget(SitePaths.page(forSource: document.path)),
+                      name: document.path.split(separator: "/").last.map(String.init) ?? document.path)
         }
         for name in folder.folders.keys.sorted() {
             var inner = folder.folders[name]!
@@ -50,19 +51,45 @@ enum DocumentTree {
                 label += "/" + only.key
                 inner = only.value
             }
-            let children = values(inner, prefix: prefix + label + "/", skill: skill, page: page)
-            result.append([
-                "isFolder": true,
-                "name": .string(label + "/"),
-                "count": .string(HomePage.plural(count(inner), "document")),
-                "children": .list(children),
-                "title": .null, "href": .null, "path": .null, "isPage": false,
-            ])
+            result.append(.folder(label: label + "/", count: strings.count("documentCount", count(inner)),
+                                  children: nodes(inner, strings: strings)))
         }
         return result
     }
 
     private static func count(_ folder: Folder) -> Int {
         folder.documents.count + folder.folders.values.reduce(0) { $0 + count($1) }
+    }
+
+    var isEmpty: Bool { nodes.isEmpty }
+
+    /// Nested values for the recursive `document-tree` partial: `{isFolder, name, children}` or
+    /// `{isFolder: false, title, href, path, isPage}`, with links from `page`.
+    func values(page: PlannedPage) -> [MustacheValue] {
+        Self.values(nodes, from: PreparedTarget.From(page: page.path))
+    }
+
+    private static func values(_ nodes: [Node], from origin: PreparedTarget.From) -> [MustacheValue] {
+        nodes.map { node in
+            switch node {
+            case .document(let title, let target, let name):
+                [
+                    "isFolder": false,
+                    "title": .string(title),
+                    "href": .string(target.url(from: origin)),
+                    "path": .string(name),
+                    "isPage": .bool(target.path == origin.page),
+                    "name": .null, "children": .list([]), "count": .null,
+                ]
+            case .folder(let label, let count, let children):
+                [
+                    "isFolder": true,
+                    "name": .string(label),
+                    "count": .string(count),
+                    "children": .list(values(children, from: origin)),
+                    "title": .null, "href": .null, "path": .null, "isPage": false,
+                ]
+            }
+        }
     }
 }

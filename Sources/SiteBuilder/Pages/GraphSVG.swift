@@ -12,6 +12,7 @@ struct GraphSVG {
     let links: [SkillLink]
     /// Page path of the graph page, for relative hrefs.
     let page: String
+    let strings: InterfaceStrings
 
     /// Above this many skills the drawing is left out; the table carries the graph alone.
     static let maximumSkills = 80
@@ -30,7 +31,7 @@ struct GraphSVG {
             position[node.skill.folder] = (center + radius * cos(angle), center + radius * sin(angle), angle)
         }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(size)) \(SVGNumber.format(size))\">\n"
-        svg += "<title>Skill graph: \(nodes.count) skills, \(links.count) connections</title>\n"
+        svg += "<title>\(strings.text("graphTitle", ["skills": strings.count("skillCount", nodes.count), "connections": strings.count("connectionCount", links.count)]).htmlEscaped)</title>\n"
         svg += "<defs><marker id=\"Graph-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         svg += "<g class=\"graph-edges\">\n"
         for link in links {
@@ -53,7 +54,7 @@ struct GraphSVG {
             let outgoing = links.filter { $0.from.folder == node.skill.folder }.count
             let incoming = links.filter { $0.to.folder == node.skill.folder }.count
             svg += "<a class=\"graph-node\" href=\"\(href.htmlEscaped)\">"
-            svg += "<title>\(node.skill.name.htmlEscaped): points to \(outgoing), pointed to by \(incoming)</title>"
+            svg += "<title>\(strings.text("graphNodeTitle", ["name": node.skill.name, "outgoing": "\(outgoing)", "incoming": "\(incoming)"]).htmlEscaped)</title>"
             svg += "<circle class=\"graph-family-\(node.family % 8)\" cx=\"\(SVGNumber.format(spot.x))\" cy=\"\(SVGNumber.format(spot.y))\" r=\"6\"/>"
             svg += "<text x=\"\(SVGNumber.format(labelX))\" y=\"\(SVGNumber.format(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
             svg += "transform=\"rotate(\(SVGNumber.format(rotation)) \(SVGNumber.format(labelX)) \(SVGNumber.format(labelY)))\">\(node.skill.name.htmlEscaped)</text></a>\n"

@@ -16,6 +16,7 @@ struct GroupGraphSVG {
     let nodes: [Node]
     /// Connections between groups, by node index (from < to), with how many skill links each carries.
     let edges: [(from: Int, to: Int, count: Int)]
+    let strings: InterfaceStrings
 
     /// At most this many groups are drawn: the ones with the most connections.
     static let maximumGroups = 48
@@ -35,14 +36,14 @@ struct GroupGraphSVG {
             position.append((center + radius * cos(angle), center + radius * sin(angle), angle))
         }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(size)) \(SVGNumber.format(size))\">\n"
-        svg += "<title>Skill graph by group: \(nodes.count) groups, \(edges.reduce(0) { $0 + $1.count }) connections between them</title>\n"
+        svg += "<title>\(strings.text("groupGraphTitle", ["groups": strings.count("groupCount", nodes.count), "connections": strings.count("connectionCount", edges.reduce(0) { $0 + $1.count })]).htmlEscaped)</title>\n"
         svg += "<g class=\"graph-edges\">\n"
         for edge in edges {
             let from = position[edge.from], to = position[edge.to]
             let control = (x: center + 0.25 * ((from.x + to.x) / 2 - center), y: center + 0.25 * ((from.y + to.y) / 2 - center))
             let width = 1 + 5 * Double(edge.count) / heaviest
             svg += "<path class=\"graph-edge\" stroke-width=\"\(SVGNumber.format(width))\" d=\"M\(SVGNumber.format(from.x)),\(SVGNumber.format(from.y)) Q\(SVGNumber.format(control.x)),\(SVGNumber.format(control.y)) \(SVGNumber.format(to.x)),\(SVGNumber.format(to.y))\">"
-            svg += "<title>\(nodes[edge.from].name.htmlEscaped) and \(nodes[edge.to].name.htmlEscaped): \(edge.count)</title></path>\n"
+            svg += "<title>\(strings.text("groupPairTitle", ["first": nodes[edge.from].name, "second": nodes[edge.to].name, "connections": strings.count("connectionCount", edge.count)]).htmlEscaped)</title></path>\n"
         }
         svg += "</g>\n<g class=\"graph-nodes\">\n"
         for (index, node) in nodes.enumerated() {
@@ -53,7 +54,7 @@ struct GroupGraphSVG {
             let rotation = leftSide ? degrees + 180 : degrees
             let labelX = spot.x + (r + 5) * cos(spot.angle), labelY = spot.y + (r + 5) * sin(spot.angle)
             svg += "<a class=\"graph-node\" href=\"\(node.href.htmlEscaped)\">"
-            svg += "<title>\(node.name.htmlEscaped): \(node.skills) skills</title>"
+            svg += "<title>\(strings.text("groupNodeTitle", ["name": node.name, "skills": strings.count("skillCount", node.skills)]).htmlEscaped)</title>"
             svg += "<circle class=\"graph-family-\(node.colour % 8)\" cx=\"\(SVGNumber.format(spot.x))\" cy=\"\(SVGNumber.format(spot.y))\" r=\"\(SVGNumber.format(r))\"/>"
             svg += "<text x=\"\(SVGNumber.format(labelX))\" y=\"\(SVGNumber.format(labelY))\" dy=\"0.35em\" text-anchor=\"\(leftSide ? "end" : "start")\" "
             svg += "transform=\"rotate(\(SVGNumber.format(rotation)) \(SVGNumber.format(labelX)) \(SVGNumber.format(labelY)))\">\(NeighbourhoodSVG.shortened(node.name, to: 28).htmlEscaped)</text></a>\n"

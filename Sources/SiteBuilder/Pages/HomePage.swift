@@ -21,12 +21,13 @@ enum HomePage {
             [
                 "id": .string(site.groupIDs[index]),
                 "name": .string(group.name),
-                "count": .string(plural(group.skills.count, "skill")),
+                "count": .string(site.strings.count("skillCount", group.skills.count)),
                 "skills": .list(group.skills.map { card($0, page: page, site: site, compact: compact) }),
             ]
         }
         let documents = graph.documents.filter { $0.kind == .reference || $0.kind == .other }.count
-        let stats = [plural(graph.skills.count, "skill"), plural(documents, "document")].joined(separator: ", ")
+        let stats = site.strings.text("collectionStats", ["skills": site.strings.count("skillCount", graph.skills.count),
+                                                          "documents": site.strings.count("documentCount", documents)])
         // Markdown outside every skill, so that no page is out of reach (the README has its own link).
         let loose = graph.documents.filter { $0.kind == .loose && $0.path != site.readmePath }
         let frame = PageFrame(pageTitle: site.siteTitle)
@@ -34,14 +35,14 @@ enum HomePage {
             "description": .text(site.description),
             "stats": .string(stats),
             "readmeHref": .text(site.readmePath.map { SitePaths.url(to: SitePaths.page(forSource: $0), from: page.path) }),
-            "diagnosticsSummary": .string(DiagnosticsPage.summary(site.input.diagnostics)),
+            "diagnosticsSummary": .string(DiagnosticsPage.summary(site.input.diagnostics, strings: site.strings)),
             "groups": .list(groups),
             "hasJumpList": .bool(site.groups.count > 1),
             "hasSkills": .bool(!graph.skills.isEmpty),
             "compact": .bool(compact),
             "listHref": .text(compact ? SitePaths.url(to: listPath, from: page.path) : nil),
             "hasLoose": .bool(!loose.isEmpty),
-            "looseCount": .string(plural(loose.count, "document")),
+            "looseCount": .string(site.strings.count("documentCount", loose.count)),
             "loose": .list(loose.map {
                 ["title": .string($0.title), "href": .string(SitePaths.url(to: SitePaths.page(forSource: $0.path), from: page.path)),
                  "path": .string($0.path)]
@@ -63,15 +64,16 @@ enum HomePage {
             "href": .string(href),
             "folder": .text(disambiguation(skill, site: site)),
             "description": .text(skill.manifest?.description),
-            "counts": .string(counts(skill, graph: site.graph)),
+            "counts": .string(counts(skill, graph: site.graph, strings: site.strings)),
         ]
     }
 
     /// "4 documents · 12 rules": every document of the skill, whatever folder it is in.
-    static func counts(_ skill: Skill, graph: SkillGraph) -> String {
+    static func counts(_ skill: Skill, graph: SkillGraph, strings: InterfaceStrings) -> String {
         let documents = ([skill.skillFile] + skill.documents).compactMap { graph.document(at: $0) }
         let rules = documents.reduce(0) { $0 + $1.markdown.rules.count }
-        return "\(plural(skill.documents.count, "document")) · \(plural(rules, "rule"))"
+        return strings.text("cardCounts", ["documents": strings.count("documentCount", skill.documents.count),
+                                           "rules": strings.count("ruleCount", rules)])
     }
 
     /// The folder of a skill whose name another skill also has, so the two can be told apart.
@@ -94,9 +96,5 @@ enum HomePage {
         }
         guard let json = try? JSONSerialization.data(withJSONObject: rows, options: [.withoutEscapingSlashes]) else { return nil }
         return Data("window.skillbookSkills=".utf8) + json + Data(";\n".utf8)
-    }
-
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

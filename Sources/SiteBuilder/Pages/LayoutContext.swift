@@ -40,7 +40,7 @@ enum LayoutContext {
             "standalone": .bool(page.kind == .notFound),
             "inlineCSS": page.kind == .notFound ? .string(site.inlineCSS) : .null,
             "hasHighlight": .bool(site.hasHighlight && frame.hasCode),
-            "hasReportFilter": .bool(page.kind.isReport && page.kind != .graph),
+            "hasReportFilter": .bool(page.kind.isReport && !page.kind.isGraph),
             "hasSearchScript": .bool(site.hasSearchScript),
         ]
     }

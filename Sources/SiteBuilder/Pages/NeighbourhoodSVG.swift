@@ -14,6 +14,7 @@ struct NeighbourhoodSVG {
     let center: String
     let incoming: [Node]
     let outgoing: [Node]
+    let strings: InterfaceStrings
 
     /// At most this many neighbours a side; the rest are counted.
     static let perSide = 8
@@ -30,7 +31,7 @@ struct NeighbourhoodSVG {
         let height = Double(rows) * Self.row + 24
         let middle = (x: Self.width / 2, y: height / 2)
         var svg = "<svg class=\"neighbourhood\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(SVGNumber.format(Self.width)) \(SVGNumber.format(height))\">\n"
-        svg += "<title>\(center.htmlEscaped): pointed to by \(incoming.count), points to \(outgoing.count)</title>\n"
+        svg += "<title>\(strings.text("neighbourhoodTitle", ["name": center, "incoming": "\(incoming.count)", "outgoing": "\(outgoing.count)"]).htmlEscaped)</title>\n"
         svg += "<defs><marker id=\"Neighbourhood-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path class=\"graph-arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n"
         func y(_ index: Int, of count: Int) -> Double {
             middle.y + (Double(index) - Double(count - 1) / 2) * Self.row
@@ -50,10 +51,10 @@ struct NeighbourhoodSVG {
             svg += label(node, x: rightX, y: y(index, of: right.count), anchor: "start")
         }
         if leftMore > 0 {
-            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(leftX))\" y=\"\(SVGNumber.format(y(left.count, of: left.count)))\" dy=\"0.35em\" text-anchor=\"end\">and \(leftMore) more</text>\n"
+            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(leftX))\" y=\"\(SVGNumber.format(y(left.count, of: left.count)))\" dy=\"0.35em\" text-anchor=\"end\">\(strings.text("andMore", ["count": "\(leftMore)"]).htmlEscaped)</text>\n"
         }
         if rightMore > 0 {
-            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(rightX))\" y=\"\(SVGNumber.format(y(right.count, of: right.count)))\" dy=\"0.35em\" text-anchor=\"start\">and \(rightMore) more</text>\n"
+            svg += "<text class=\"neighbourhood-more\" x=\"\(SVGNumber.format(rightX))\" y=\"\(SVGNumber.format(y(right.count, of: right.count)))\" dy=\"0.35em\" text-anchor=\"start\">\(strings.text("andMore", ["count": "\(rightMore)"]).htmlEscaped)</text>\n"
         }
         svg += "<rect class=\"neighbourhood-center\" x=\"\(SVGNumber.format(middle.x - centerHalf))\" y=\"\(SVGNumber.format(middle.y - 13))\" width=\"\(SVGNumber.format(2 * centerHalf))\" height=\"26\" rx=\"6\"/>\n"
         svg += "<text class=\"neighbourhood-center-label\" x=\"\(SVGNumber.format(middle.x))\" y=\"\(SVGNumber.format(middle.y))\" dy=\"0.35em\" text-anchor=\"middle\">\(Self.shortened(center, to: 24).htmlEscaped)</text>\n"

@@ -17,6 +17,8 @@ enum PageKind: Sendable, Hashable {
     /// A detail page of the duplicates report, from 1.
     case duplicatesPart(Int)
     case graph
+    /// A detail page of the graph page's table, from 1.
+    case graphPart(Int)
     case search
     case notFound
 
@@ -31,14 +33,23 @@ enum PageKind: Sendable, Hashable {
         case .duplicates: "duplicates"
         case .duplicatesPart: "duplicates-part"
         case .graph: "graph"
+        case .graphPart: "graph-part"
         case .search: "search"
         case .notFound: "not-found"
         }
     }
 
+    /// The graph page or one of its detail pages (tables of links, no findings to filter).
+    var isGraph: Bool {
+        switch self {
+        case .graph, .graphPart: true
+        default: false
+        }
+    }
+
     var isReport: Bool {
         switch self {
-        case .diagnostics, .diagnosticsPart, .duplicates, .duplicatesPart, .graph: true
+        case .diagnostics, .diagnosticsPart, .duplicates, .duplicatesPart, .graph, .graphPart: true
         default: false
         }
     }

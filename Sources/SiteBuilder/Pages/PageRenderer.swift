@@ -23,7 +23,23 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// Everything a page's HTML is made from: its template and the values of it and of the
+    /// layout. The HTML is a function of these and the theme alone, so the build cache keeps
+    /// their digest (`contentHash`) instead of the HTML.
+    struct Model {
+        var template: String
+        var layout: [String: MustacheValue]
+        var values: [String: MustacheValue]
+        /// Non-Markdown files of the collection the page links to.
+        var assets: [String]
+    }
+
     func render(_ page: PlannedPage) throws -> Output {
+        let model = try self.model(page)
+        return Output(html: try html(model), assets: model.assets)
+    }
+
+    func model(_ page: PlannedPage) throws -> Model {
         var assets: [String] = []
         let frame: PageFrame
         var values: [String: MustacheValue]
@@ -38,7 +54,9 @@ struct PageRenderer: Sendable {
         case .document(let path):
             let body = markdown(path)
             assets = body.assets
-            guard let document = site.graph.document(at: path) else { return Output(html: "", assets: []) }
+            guard let document = site.graph.document(at: path) else {
+                return Model(template: "", layout: [:], values: [:], assets: [])
+            }
             (frame, values) = DocumentPage.make(document, page: page, site: site, body: body)
         case .diagnostics:
             (frame, values) = DiagnosticsPage.make(page: page, site: site)
@@ -50,6 +68,8 @@ struct PageRenderer: Sendable {
             (frame, values) = DuplicatesPage.makePart(part, page: page, site: site)
         case .graph:
             (frame, values) = GraphPage.make(page: page, site: site)
+        case .graphPart(let part):
+            (frame, values) = GraphPage.makePart(part, page: page, site: site)
         case .search:
             (frame, values) = SearchPage.make(page: page, site: site)
         case .notFound:
@@ -57,14 +77,21 @@ struct PageRenderer: Sendable {
         }
         let root = page.kind == .notFound ? notFoundRoot : SitePaths.rootPrefix(from: page.path)
         let layout = LayoutContext.make(page: page, frame: frame, site: site, root: root)
+        return Model(template: page.kind.template, layout: layout, values: values, assets: assets)
+    }
+
+    /// The page's HTML: its template with the layout's values and its own, inside the layout.
+    /// A model without a template (a document missing from the graph) is an empty page.
+    func html(_ model: Model) throws -> String {
+        guard !model.template.isEmpty else { return "" }
         // Page values win over layout values of the same name (a page's own `description`).
-        let context = MustacheValue.object(layout.merging(values) { _, page in page })
-        guard let template = site.template(page.kind.template) else { throw RenderError.missingTemplate(page.kind.template) }
+        let context = MustacheValue.object(model.layout.merging(model.values) { _, page in page })
+        guard let template = site.template(model.template) else { throw RenderError.missingTemplate(model.template) }
         guard let layoutTemplate = site.template("layout") else { throw RenderError.missingTemplate("layout") }
         let content = template.render(context, partial: site.template)
-        var layoutValues = layout
+        var layoutValues = model.layout
         layoutValues["content"] = .string(content)
-        return Output(html: layoutTemplate.render(.object(layoutValues), partial: site.template), assets: assets)
+        return layoutTemplate.render(.object(layoutValues), partial: site.template)
     }
 
     /// The 404 page is served at any address, so its links start from the base URL when there is one.
@@ -79,6 +106,6 @@ struct PageRenderer: Sendable {
         }
         let resolver = LinkResolver(graph: site.graph, documentPath: path)
         return MarkdownHTML(resolver: resolver, graph: site.graph, document: document,
-                            anchoredLines: site.anchoredLines[path] ?? [], reservedIDs: SiteContext.reservedIDs).render()
+                            anchoredLines: site.anchoredLines[path] ?? [], reservedIDs: SiteContext.reservedIDs, strings: site.strings).render()
     }
 }

@@ -70,17 +70,17 @@ struct Relations {
     }
 
     /// "listed as related, mentioned, linked": the kinds of edges an item has.
-    static func describe(_ kinds: Set<Edge.Kind>) -> String {
+    static func describe(_ kinds: Set<Edge.Kind>, strings: InterfaceStrings) -> String {
         let order: [(Edge.Kind, String)] = [
-            (.related, "listed as related"), (.mentions, "mentioned"), (.link, "linked"), (.path, "file named"),
+            (.related, "howRelated"), (.mentions, "howMentioned"), (.link, "howLinked"), (.path, "howFileNamed"),
         ]
-        return order.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
+        return strings.list(order.filter { kinds.contains($0.0) }.map { strings[$0.1] })
     }
 
-    static func values(_ items: [Item], from page: String) -> MustacheValue {
+    static func values(_ items: [Item], from page: String, strings: InterfaceStrings) -> MustacheValue {
         .list(items.map {
             ["name": .string($0.name), "href": .string(SitePaths.url(to: $0.page, from: page)),
-             "how": .string(describe($0.kinds))]
+             "how": .string(describe($0.kinds, strings: strings))]
         })
     }
 }

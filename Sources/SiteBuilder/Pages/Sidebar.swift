@@ -13,8 +13,9 @@ enum Sidebar {
             // Large collections: only the current family, so pages stay small.
             let current = currentSkill.flatMap { site.groupOfSkill[$0.folder] }
             families = families.filter { $0.offset == current }
-            more = "All \(graph.skills.count) skills"
+            more = site.strings.count("allSkillsCount", graph.skills.count)
         }
+        let origin = PreparedTarget.From(page: page.path)
         let familyValues: [MustacheValue] = families.map { _, family in
             var skills = family.skills
             if skills.count > SiteContext.fullSidebarLimit, let currentSkill {
@@ -24,7 +25,7 @@ enum Sidebar {
             return [
                 "name": .string(family.name),
                 "open": .bool(open),
-                "skills": .list(skills.map { skill in entry(skill, page: page, current: skill.folder == currentSkill?.folder, graph: graph) }),
+                "skills": .list(skills.map { skill in entry(skill, page: page, from: origin, current: skill.folder == currentSkill?.folder, site: site) }),
             ]
         }
         let reports: [(String, String)] = [
@@ -39,14 +40,15 @@ enum Sidebar {
         ]
     }
 
-    private static func entry(_ skill: Skill, page: PlannedPage, current: Bool, graph: SkillGraph) -> MustacheValue {
-        let skillPage = SitePaths.page(forSource: skill.skillFile)
-        let documents = current ? DocumentTree.values(skill, page: page, graph: graph) : []
+    private static func entry(_ skill: Skill, page: PlannedPage, from origin: PreparedTarget.From, current: Bool,
+                              site: SiteContext) -> MustacheValue {
+        let skillPage = site.skillPage(of: skill)
+        let documents = current ? site.documentTree(of: skill).values(page: page) : []
         return [
             "name": .string(skill.name),
-            "href": .string(SitePaths.url(to: skillPage, from: page.path)),
+            "href": .string(skillPage.url(from: origin)),
             "current": .bool(current),
-            "isPage": .bool(skillPage == page.path),
+            "isPage": .bool(skillPage.path == page.path),
             "hasDocuments": .bool(!documents.isEmpty),
             "documentTree": ["children": .list(documents)],
         ]

@@ -4,9 +4,7 @@ enum SearchPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         var frame = PageFrame(pageTitle: site.strings["search"])
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
-        let hint = site.hasSearchScript
-            ? "Type words from a skill, a rule or a heading."
-            : "Search needs JavaScript, which is not available here. Browse the skills from the home page instead."
+        let hint = site.strings[site.hasSearchScript ? "searchHint" : "searchNeedsScript"]
         return (frame, ["hint": .string(hint)])
     }
 }

@@ -26,11 +26,16 @@ struct SiteContext: Sendable {
     let outgoingEdges: [String: [Edge]]
     /// Source lines that the reports link to, per document.
     let anchoredLines: [String: [Int]]
+    /// Each skill's document tree and the address of its page, by skill folder, worked out once
+    /// for every page that shows them.
+    let documentTrees: [String: DocumentTree]
+    let skillPages: [String: PreparedTarget]
     /// Names that more than one skill has; such skills show their folder beside the name.
     let sharedNames: Set<String>
     /// The reports' grouping and paging, shared by the summary and detail pages.
     let diagnosticsReport: DiagnosticsReport
     let duplicatesReport: DuplicatesReport
+    let graphReport: GraphReport
     let hasHighlight: Bool
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
@@ -55,7 +60,7 @@ struct SiteContext: Sendable {
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates
         self.strings = strings
-        stringValues = .object(strings.values.mapValues { .string($0) })
+        stringValues = strings.templateValue
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
@@ -63,7 +68,7 @@ struct SiteContext: Sendable {
         readmePath = identity.readmePath
         siteTitle = identity.title
         description = identity.description
-        groups = SkillGroups.group(graph.skills, config: input.config)
+        groups = SkillGroups.group(graph.skills, config: input.config, names: CatchAllNames(strings))
         var groupOfSkill: [String: Int] = [:]
         for (index, group) in groups.enumerated() {
             for skill in group.skills { groupOfSkill[skill.folder] = index }
@@ -72,9 +77,14 @@ struct SiteContext: Sendable {
         var slugger = Slugger()
         groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
         outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
+        let trees = Parallel.map(graph.skills, minimumChunk: 16) { DocumentTree($0, graph: graph, strings: strings) }
+        documentTrees = Dictionary(zip(graph.skills.map(\.folder), trees), uniquingKeysWith: { first, _ in first })
+        skillPages = Dictionary(graph.skills.map { ($0.folder, PreparedTarget(SitePaths.page(forSource: $0.skillFile))) },
+                                uniquingKeysWith: { first, _ in first })
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
         diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)
+        graphReport = GraphReport(graph: graph, groups: groups)
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
@@ -84,6 +94,16 @@ struct SiteContext: Sendable {
             }
         }
         anchoredLines = lines.mapValues { $0.sorted() }
+    }
+
+    /// The tree of a skill's documents.
+    func documentTree(of skill: Skill) -> DocumentTree {
+        documentTrees[skill.folder] ?? DocumentTree(skill, graph: graph, strings: strings)
+    }
+
+    /// The address of a skill's page.
+    func skillPage(of skill: Skill) -> PreparedTarget {
+        skillPages[skill.folder] ?? PreparedTarget(SitePaths.page(forSource: skill.skillFile))
     }
 
     /// The group a skill belongs to.

@@ -34,7 +34,7 @@ struct SitePlan: Sendable {
     }
 
     /// Folders that hold the detail pages of the reports; no page of the collection goes there.
-    static let reservedFolders = [DiagnosticsReport.folder + "/", DuplicatesReport.folder + "/"]
+    static let reservedFolders = [DiagnosticsReport.folder + "/", DuplicatesReport.folder + "/", GraphReport.folder + "/"]
 
     /// Adds the detail pages of the reports, once the findings are known (the plan's own
     /// problems are among them). Their folders are reserved, so they never collide.

@@ -26,6 +26,26 @@ struct SkillGroup: Sendable {
     }
 }
 
+/// The names of the catch-all groups, in the site's language: `all` when no group formed,
+/// `other` for the skills no rule placed, `byInitial` ("{group}: {initial}") for the parts of a
+/// large catch-all split by first letter.
+struct CatchAllNames: Sendable {
+    var all: String
+    var other: String
+    var byInitial: String
+
+    /// The default theme's English names, for callers outside a site build (`llms.txt`, tests).
+    static let english = CatchAllNames(.english)
+
+    init(all: String, other: String, byInitial: String) {
+        (self.all, self.other, self.byInitial) = (all, other, byInitial)
+    }
+
+    init(_ strings: InterfaceStrings) {
+        self.init(all: strings["skillsGroup"], other: strings["otherSkills"], byInitial: strings["groupByInitial"])
+    }
+}
+
 /// Decides each skill's group, in one place. The first rule that places a skill wins:
 /// 1. `groups:` of `skillbook.yml` (names or globs over names and folders), in the order written;
 /// 2. the folder that holds the skill, when skills live in sub-folders (`web/react/SKILL.md` is in
@@ -38,7 +58,7 @@ enum SkillGroups {
     /// Above this many skills, a catch-all group is split by first letter.
     static let largeRest = 150
 
-    static func group(_ skills: [Skill], config: CollectionConfig = CollectionConfig()) -> [SkillGroup] {
+    static func group(_ skills: [Skill], config: CollectionConfig = CollectionConfig(), names: CatchAllNames = .english) -> [SkillGroup] {
         var placed: [String: (name: String, source: SkillGroup.Source)] = [:]
         let configGroups = config.groups.map { group in (group.name, group.patterns.map(Glob.init)) }
         let parents = Set(skills.map { RelativePath.folder(of: $0.folder) }.filter { !$0.isEmpty })
@@ -59,10 +79,10 @@ enum SkillGroups {
             groups[name, default: SkillGroup(name: name, source: source, skills: [])].skills.append(skill)
         }
         let remaining = skills.filter { placed[$0.folder] == nil }
-        for family in SkillFamilies.group(remaining) {
-            if family.source == .rest, !groups.isEmpty, family.name == "Skills" {
+        for family in SkillFamilies.group(remaining, names: names) {
+            if family.source == .rest, !groups.isEmpty, family.name == names.all {
                 // Every other skill already has a group: the rest are "Other skills".
-                groups["Other skills", default: SkillGroup(name: "Other skills", source: .rest, skills: [])].skills += family.skills
+                groups[names.other, default: SkillGroup(name: names.other, source: .rest, skills: [])].skills += family.skills
             } else if groups[family.name] != nil {
                 groups[family.name]!.skills += family.skills
             } else {
@@ -87,7 +107,7 @@ enum SkillGroups {
             return rank(a) < rank(b)
         }
         return result.flatMap { group in
-            group.source == .rest && group.skills.count > largeRest && skills.count > largeRest ? byInitial(group) : [group]
+            group.source == .rest && group.skills.count > largeRest && skills.count > largeRest ? byInitial(group, names: names) : [group]
         }
     }
 
@@ -101,14 +121,14 @@ enum SkillGroups {
     }
 
     /// A large catch-all split by the first letter of the skills' names: "Other skills: A".
-    private static func byInitial(_ group: SkillGroup) -> [SkillGroup] {
+    private static func byInitial(_ group: SkillGroup, names: CatchAllNames) -> [SkillGroup] {
         var buckets: [String: [Skill]] = [:]
         for skill in group.skills {
             let first = skill.name.first.map { $0.isLetter && $0.isASCII ? String($0).uppercased() : "#" } ?? "#"
             buckets[first, default: []].append(skill)
         }
         return buckets.keys.sorted { ($0 == "#" ? "" : $0) < ($1 == "#" ? "" : $1) }.map {
-            SkillGroup(name: "\(group.name): \($0)", source: .rest, skills: buckets[$0]!)
+            SkillGroup(name: InterfaceStrings.fill(names.byInitial, ["group": group.name, "initial": $0]), source: .rest, skills: buckets[$0]!)
         }
     }
 }
@@ -119,7 +139,7 @@ enum SkillFamilies {
     /// name, that at least one other skill shares; a family left with one member is dissolved.
     /// Families come sorted by name; skills without one come last, under "Other skills" (or
     /// "Skills" when no skill has a family).
-    static func group(_ skills: [Skill]) -> [SkillGroup] {
+    static func group(_ skills: [Skill], names: CatchAllNames = .english) -> [SkillGroup] {
         var prefixCounts: [String: Int] = [:]
         for skill in skills {
             for prefix in Set(prefixes(of: skill.name)) { prefixCounts[prefix, default: 0] += 1 }
@@ -140,7 +160,7 @@ enum SkillFamilies {
         let order: (Skill, Skill) -> Bool = { ($0.name, $0.folder) < ($1.name, $1.folder) }
         var families = members.keys.sorted().map { SkillGroup(name: $0, source: .prefix, skills: members[$0]!.sorted(by: order)) }
         if !loners.isEmpty {
-            families.append(SkillGroup(name: families.isEmpty ? "Skills" : "Other skills", source: .rest,
+            families.append(SkillGroup(name: families.isEmpty ? names.all : names.other, source: .rest,
                                        skills: loners.sorted(by: order)))
         }
         return families

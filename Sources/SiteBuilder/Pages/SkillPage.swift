@@ -35,16 +35,17 @@ enum SkillPage {
             "body": .string(body.html),
             "hasReferences": .bool(!documents.isEmpty),
             "referencesTitle": .string(referencesTitle),
-            "documentTree": ["children": .list(DocumentTree.values(skill, page: page, graph: graph))],
+            "documentTree": ["children": .list(site.documentTree(of: skill).values(page: page))],
             "hasConnections": .bool(!related.isEmpty || !referencedBy.isEmpty),
             "neighbourhoodSVG": .text(NeighbourhoodSVG(
                 center: skill.name,
                 incoming: referencedBy.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) },
-                outgoing: related.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) }).render()),
+                outgoing: related.map { .init(name: $0.name, href: SitePaths.url(to: $0.page, from: page.path)) },
+                strings: site.strings).render()),
             "hasRelated": .bool(!related.isEmpty),
-            "related": Relations.values(related, from: page.path),
+            "related": Relations.values(related, from: page.path, strings: site.strings),
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
-            "referencedBy": Relations.values(referencedBy, from: page.path),
+            "referencedBy": Relations.values(referencedBy, from: page.path, strings: site.strings),
         ]
         if let document {
             values.merge(MetadataPanel.values(for: document, title: site.strings["aboutThisSkill"])) { $1 }

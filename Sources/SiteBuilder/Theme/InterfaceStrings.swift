@@ -2,23 +2,98 @@ import Foundation
 
 /// The theme's interface strings in the site's language: `strings/<language>.strings` of the
 /// theme (`key = value` lines, `#` comments), over the English file so that a missing key still
-/// reads. Templates use them as `{{strings.key}}`.
+/// reads. Every sentence the site shows that is not the collection's own text comes from here:
+/// templates use `{{strings.key}}`, page models `text(_:_:)` and `count(_:_:_:)`, and the
+/// scripts read theirs from data attributes the templates fill.
+///
+/// A value may hold `{name}` placeholders. A count has one line per plural form of the language
+/// (`skills.one = {count} skill`, `skills.other = {count} skills`; see `PluralRule`); a language
+/// file that writes any form of a count replaces all of English's forms of it, so that English's
+/// `one` never shows through a Chinese `other`.
 struct InterfaceStrings: Sendable {
     let language: String
     let values: [String: String]
 
     static let fallback = "en"
+    /// The default theme's English strings, for callers that render outside a site build.
+    static let english = InterfaceStrings(theme: .standard, language: fallback)
 
     init(theme: Theme, language: String) {
         self.language = language
         var values = Self.parse(theme.files["strings/\(Self.fallback).strings"])
         if let file = Self.file(for: language, in: theme) {
-            values.merge(Self.parse(theme.files[file])) { $1 }
+            let own = Self.parse(theme.files[file])
+            let counts = Set(own.keys.compactMap(Self.countKey))
+            values = values.filter { key, _ in Self.countKey(key).map { !counts.contains($0) } ?? true }
+            values.merge(own) { $1 }
         }
         self.values = values
     }
 
+    /// The string of `key`, or the key itself when no file has it (so a missing string shows
+    /// up in the page instead of vanishing).
     subscript(key: String) -> String { values[key] ?? key }
+
+    /// The string of `key` with its `{name}` placeholders filled.
+    func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        Self.fill(self[key], arguments)
+    }
+
+    /// The form of the count `key` for `count` in this language, with `{count}` and the other
+    /// placeholders filled: `count("skills", 1)` is "1 skill", in Chinese "1 个技能".
+    func count(_ key: String, _ count: Int, _ arguments: [String: String] = [:]) -> String {
+        var arguments = arguments
+        arguments["count"] = String(count)
+        return Self.fill(form(key, count), arguments)
+    }
+
+    /// The unfilled form of the count `key` for `count`: the language's category, else `other`.
+    func form(_ key: String, _ count: Int) -> String {
+        let category = PluralRule.category(of: count, language: language)
+        return values["\(key).\(category.rawValue)"] ?? values["\(key).other"] ?? key
+    }
+
+    /// The strings as a template value: `{{strings.key}}`, and a count's forms as
+    /// `{{strings.key.one}}`, `{{strings.key.other}}` (for the scripts' data attributes).
+    var templateValue: MustacheValue {
+        var object: [String: MustacheValue] = [:]
+        var forms: [String: [String: MustacheValue]] = [:]
+        for (key, value) in values {
+            if let base = Self.countKey(key) {
+                forms[base, default: [:]][String(key.dropFirst(base.count + 1))] = .string(value)
+            } else {
+                object[key] = .string(value)
+            }
+        }
+        for (base, values) in forms { object[base] = .object(values) }
+        return .object(object)
+    }
+
+    /// `skills` for `skills.one`: the count a plural form belongs to, `nil` for a plain string.
+    static func countKey(_ key: String) -> String? {
+        guard let dot = key.lastIndex(of: "."),
+              PluralRule.Category(rawValue: String(key[key.index(after: dot)...])) != nil else { return nil }
+        return String(key[..<dot])
+    }
+
+    /// One pass over the template, so a value that holds `{name}` itself is never filled again.
+    static func fill(_ template: String, _ arguments: [String: String]) -> String {
+        guard !arguments.isEmpty, template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = arguments[String(rest[rest.index(after: open)..<close])] else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
 
     /// The strings file for a language tag: the exact tag, else `zh` → `zh-Hans`, else the
     /// primary language (`en-GB` → `en`).
@@ -39,5 +114,14 @@ struct InterfaceStrings: Sendable {
             if !key.isEmpty { values[key] = value }
         }
         return values
+    }
+}
+
+extension InterfaceStrings {
+    /// Items joined as the language lists them (`listItem`: "a, b" or "a，b").
+    func list(_ items: [String]) -> String {
+        guard var result = items.first else { return "" }
+        for item in items.dropFirst() { result = text("listItem", ["list": result, "item": item]) }
+        return result
     }
 }

@@ -15,6 +15,12 @@ public struct CheckContext: Sendable {
     let knownSkillNames: Set<String>
     /// The same names, sorted, for deterministic suggestions.
     let sortedSkillNames: [String]
+    /// The same, prepared for "did you mean" lookups.
+    let skillNameCandidates: NearestNames.Candidates
+    /// Skill names by the name of their folder, in the graph's order.
+    let skillNamesByFolderName: [String: [String]]
+    /// Document paths by file name (`patterns.md`), in path order: where a misplaced link may have meant.
+    let documentsByFileName: [String: [String]]
     /// Files whose frontmatter could not be read as a map; their manifest is not checked field by field.
     let unreadableFrontmatter: Set<String>
 
@@ -26,6 +32,15 @@ public struct CheckContext: Sendable {
         self.duplicates = duplicates
         knownSkillNames = Set(graph.skills.map(\.name)).union(config.externalSkills)
         sortedSkillNames = knownSkillNames.sorted()
+        skillNameCandidates = NearestNames.Candidates(sortedSkillNames)
+        var byFolderName: [String: [String]] = [:]
+        for skill in graph.skills { byFolderName[skill.folderName, default: []].append(skill.name) }
+        skillNamesByFolderName = byFolderName
+        var byFileName: [String: [String]] = [:]
+        for document in graph.documents {
+            byFileName[document.path.split(separator: "/").last.map(String.init) ?? document.path, default: []].append(document.path)
+        }
+        documentsByFileName = byFileName
         unreadableFrontmatter = Set(graph.diagnostics
             .filter { ["invalid-yaml", "frontmatter-not-mapping"].contains($0.code) }
             .map(\.location.file))

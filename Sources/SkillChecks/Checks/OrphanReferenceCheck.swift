@@ -24,10 +24,10 @@ struct OrphanReferenceCheck: Check {
         for skill in graph.skills {
             let references = skill.documents.compactMap(graph.document(at:)).filter { $0.kind == .reference }
             guard !references.isEmpty else { continue }
-            // The file names each document of the skill writes, read once per skill.
-            let named = ([skill.skillFile] + skill.documents).map { path in
-                (path, graph.document(at: path).map { DocumentText.markdownFileNames(in: DocumentText.of($0.markdown)) } ?? [])
-            }
+            // The file names each document of the skill writes, read once per skill, and only for a
+            // skill with a reference that nothing links to: gathering every document's text was
+            // most of this check's time, and most references are linked.
+            var named: [(String, Set<String>)]?
             for reference in references {
                 let linked = graph.incoming(reference.path).contains {
                     ($0.kind == .link || $0.kind == .path) && $0.from != reference.path
@@ -35,7 +35,11 @@ struct OrphanReferenceCheck: Check {
                 if linked { continue }
                 let inSkill = skill.folder.isEmpty ? reference.path : String(reference.path.dropFirst(skill.folder.count + 1))
                 let name = inSkill.split(separator: "/").last.map(String.init) ?? inSkill
-                if named.contains(where: { path, names in path != reference.path && names.contains(name) }) { continue }
+                let texts = named ?? ([skill.skillFile] + skill.documents).map { path in
+                    (path, graph.document(at: path).map { DocumentText.markdownFileNames(in: DocumentText.of($0.markdown)) } ?? [])
+                }
+                named = texts
+                if texts.contains(where: { path, names in path != reference.path && names.contains(name) }) { continue }
                 result.append(Diagnostic(.warning, code: "orphan-reference",
                                          "`\(inSkill)` is not linked to or named by any other file",
                                          at: SourceLocation(file: reference.path, line: 1),

@@ -57,14 +57,14 @@ struct ReferencePathCheck: Check {
         if Self.conventionalFolders.contains(first) { return true }
         var folders = [RelativePath.folder(of: document.path)]
         if let skillFolder = document.skillFolder { folders.append(skillFolder) }
-        return folders.contains { context.files.entries(of: $0)?.contains(first) == true }
+        return folders.contains { context.files.contains(first, in: $0) }
     }
 
     private func diagnostic(_ code: String, candidates: [String], at location: SourceLocation, document: Document,
                             context: CheckContext) -> Diagnostic {
         let name = code.split(separator: "/").last.map(String.init) ?? code
         let scope = document.skillFolder.map { $0.isEmpty ? "" : $0 + "/" }
-        let documents = context.graph.documents.map(\.path).filter { path in scope.map(path.hasPrefix) ?? true }
+        let documents = context.graph.documents(under: scope ?? "").map(\.path)
         let files = documents.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         let nearNames = Set(NearestNames.suggest(name, among: files, count: 3) + [name])
         let suggestions = documents.filter { path in nearNames.contains(path.split(separator: "/").last.map(String.init) ?? path) }

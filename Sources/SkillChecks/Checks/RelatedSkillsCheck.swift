@@ -78,8 +78,8 @@ struct RelatedSkillsCheck: Check {
 enum SkillSuggestions {
     static func suggestion(for name: String, context: CheckContext) -> String {
         // The skill in a folder of that name, when its manifest names it otherwise.
-        let byFolder = context.graph.skills.filter { $0.folderName == name }.map(\.name)
-        let near = NearestNames.suggest(name, among: context.sortedSkillNames, count: 3)
+        let byFolder = context.skillNamesByFolderName[name] ?? []
+        let near = NearestNames.suggest(name, among: context.skillNameCandidates, count: 3)
         var seen = Set<String>()
         let names = (byFolder + near).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
         if names.isEmpty {

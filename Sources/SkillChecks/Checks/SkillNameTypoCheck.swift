@@ -49,10 +49,24 @@ struct SkillNameTypoCheck: Check {
     /// Lower-case letters and digits in at least two hyphenated words, five to 64 characters
     /// (the specification's limit, which also bounds the work of the lookup).
     static func looksLikeSkillName(_ word: String) -> Bool {
-        guard (5...SkillNameCheck.maximumLength).contains(word.utf8.count), word.contains("-"), !word.hasPrefix("-"), !word.hasSuffix("-"), !word.contains("--") else {
+        let hyphen = UInt8(ascii: "-")
+        let bytes = word.utf8
+        guard (5...SkillNameCheck.maximumLength).contains(bytes.count), bytes.first != hyphen, bytes.last != hyphen else {
             return false
         }
-        return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        // Byte by byte: this runs on every code span of the collection.
+        var previous: UInt8 = 0
+        var hyphens = 0
+        for byte in bytes {
+            if byte == hyphen {
+                if previous == hyphen { return false }
+                hyphens += 1
+            } else if !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                return false
+            }
+            previous = byte
+        }
+        return hyphens > 0
     }
 
     /// Whether `word` reads as a slip for `name`: the same hyphenated words but one, which has

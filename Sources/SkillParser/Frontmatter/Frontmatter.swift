@@ -28,14 +28,17 @@ enum FrontmatterSplitter {
         guard text.utf8.starts(with: "---".utf8) else {
             return SplitSource(frontmatter: nil, body: text, diagnostics: [])
         }
-        // Split on bytes: a Substring made from a UTF-8 slice costs nothing, while splitting by
-        // Character would walk grapheme boundaries through the whole file.
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
-        guard let first = lines.first, isFence(first) else {
+        var lines = Lines(text)
+        guard let first = lines[0], isFence(first) else {
             return SplitSource(frontmatter: nil, body: text, diagnostics: [])
         }
         var diagnostics: [Diagnostic] = []
-        let closing = lines.indices.dropFirst().first { isFence(lines[$0]) || lines[$0] == "..." }
+        var closing: Int?
+        var index = 1
+        while let line = lines[index] {
+            if isFence(line) || line == "..." { closing = index; break }
+            index += 1
+        }
         var yamlEnd: Int  // index one past the last YAML line
         var closingIndex: Int?
 
@@ -43,7 +46,7 @@ enum FrontmatterSplitter {
             yamlEnd = closing
             closingIndex = closing
         } else {
-            yamlEnd = recoveryEnd(lines)
+            yamlEnd = recoveryEnd(&lines)
             let opening = SourceLocation(file: file, line: 1)
             if let closing {
                 diagnostics.append(Diagnostic(
@@ -62,7 +65,7 @@ enum FrontmatterSplitter {
             }
         }
 
-        let yamlText = lines[1..<yamlEnd].joined(separator: "\n")
+        let yamlText = lines.read[1..<yamlEnd].joined(separator: "\n")
         let read = YAMLReader.readMapping(yamlText, file: file, firstLine: 2)
         diagnostics += read.diagnostics
         let lastIndex = closingIndex ?? (yamlEnd - 1)
@@ -70,7 +73,7 @@ enum FrontmatterSplitter {
             entries: read.entries ?? [], openingLine: 1, closingLine: closingIndex.map { $0 + 1 },
             lastLine: lastIndex + 1, flowStyle: read.flowStyle)
         // Blank the frontmatter out of the body but keep its newlines.
-        let rest = lastIndex + 1 < lines.count ? text[lines[lastIndex + 1].startIndex...] : ""
+        let rest = lines[lastIndex + 1].map { text[$0.startIndex...] } ?? ""
         let body = String(repeating: "\n", count: lastIndex + 1) + rest
         return SplitSource(frontmatter: frontmatter, body: body, diagnostics: diagnostics)
     }
@@ -106,9 +109,9 @@ enum FrontmatterSplitter {
 
     /// A `---` closes the block by accident when the lines before it stop looking like YAML:
     /// a blank line followed by a heading, prose, or a table.
-    private static func closesByAccident(_ lines: [Substring], closing: Int) -> Bool {
+    private static func closesByAccident(_ lines: Lines, closing: Int) -> Bool {
         var sawBlank = false
-        for line in lines[1..<closing] {
+        for line in lines.read[1..<closing] {
             if isBlank(line) { sawBlank = true; continue }
             if isHeading(line) && sawBlank { return true }
             if sawBlank && !looksLikeYAML(line) { return true }
@@ -117,11 +120,45 @@ enum FrontmatterSplitter {
     }
 
     /// Where an unclosed block ends: before its first blank line or Markdown heading.
-    private static func recoveryEnd(_ lines: [Substring]) -> Int {
+    private static func recoveryEnd(_ lines: inout Lines) -> Int {
         var index = 1
-        while index < lines.count, !isBlank(lines[index]), !isHeading(lines[index]) {
+        while let line = lines[index], !isBlank(line), !isHeading(line) {
             index += 1
         }
         return index
+    }
+
+    /// The lines of a file, split on bytes as far as they are asked for: the frontmatter is at
+    /// the top, and splitting every file whole into lines was a tenth of loading. (A Substring
+    /// made from a UTF-8 slice costs nothing, while splitting by Character would walk grapheme
+    /// boundaries.) The lines are those of splitting on `\n` keeping empty ones.
+    struct Lines {
+        let text: String
+        /// The lines split so far.
+        private(set) var read: [Substring] = []
+        /// Where the next line starts; `nil` once the last line was read.
+        private var next: String.Index?
+
+        init(_ text: String) {
+            self.text = text
+            next = text.utf8.startIndex
+        }
+
+        /// The line at `index` (from 0), or `nil` past the last one.
+        subscript(index: Int) -> Substring? {
+            mutating get {
+                let utf8 = text.utf8
+                while read.count <= index, let start = next {
+                    if let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                        read.append(Substring(utf8[start..<newline]))
+                        next = utf8.index(after: newline)
+                    } else {
+                        read.append(Substring(utf8[start...]))
+                        next = nil
+                    }
+                }
+                return index < read.count ? read[index] : nil
+            }
+        }
     }
 }

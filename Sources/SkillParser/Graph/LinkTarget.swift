@@ -26,11 +26,17 @@ public struct LinkTarget: Hashable, Sendable {
         var text = trimmed
         if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
         var anchor: String?
-        if let hash = text.firstIndex(of: "#") {
+        // Destinations are nearly always ASCII, where a byte is a character (`#`, `?` and `:`
+        // are never part of `\r\n`): searching bytes gives the same index without walking
+        // grapheme boundaries, which was most of resolving a link.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        if let hash = ascii ? text.utf8.firstIndex(of: UInt8(ascii: "#")) : text.firstIndex(of: "#") {
             anchor = Self.percentDecoded(String(text[text.index(after: hash)...]))
             text = String(text[..<hash])
         }
-        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+        if let query = ascii ? text.utf8.firstIndex(of: UInt8(ascii: "?")) : text.firstIndex(of: "?") {
+            text = String(text[..<query])
+        }
         self.anchor = anchor
         self.path = Self.percentDecoded(text)
         if trimmed.isEmpty {
@@ -52,7 +58,7 @@ public struct LinkTarget: Hashable, Sendable {
     }
 
     private static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
+        guard text.utf8.contains(UInt8(ascii: ":")), let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }

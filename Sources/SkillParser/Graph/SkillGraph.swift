@@ -51,14 +51,30 @@ public struct SkillGraph: Sendable {
         let documents = self.documents
         anchorTable = Parallel.map(documents.count, minimumChunk: 16) { DocumentAnchors(documents[$0].markdown) }
         let resolver = ReferenceResolver(graph: self, files: files, siteRoot: self.siteRoot ?? "")
-        referenceTable = Parallel.map(documents.count, minimumChunk: 16) { resolver.references(in: documents[$0]) }
-        resolutionTable = referenceTable.map { references in
-            Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first })
+        let references = Parallel.map(documents.count, minimumChunk: 16) { index -> ([LinkReference], [String: LinkResolution]) in
+            let references = resolver.references(in: documents[index])
+            return (references, Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first }))
         }
+        referenceTable = references.map(\.0)
+        resolutionTable = references.map(\.1)
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
-        relatedTable = documents.map { related.items(in: $0) }
+        relatedTable = Parallel.map(documents.count, minimumChunk: 16) { related.items(in: documents[$0]) }
         edges = EdgeBuilder(graph: self).edges().sorted()
         for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
+    }
+
+    /// The documents whose path starts with `prefix` (all of them for ""), in path order, found
+    /// by binary search in the sorted documents rather than by a scan per question.
+    public func documents(under prefix: String) -> ArraySlice<Document> {
+        guard !prefix.isEmpty else { return documents[...] }
+        var low = 0, high = documents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if documents[middle].path < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < documents.count, documents[end].path.hasPrefix(prefix) { end += 1 }
+        return documents[low..<end]
     }
 
     public func document(at path: String) -> Document? {

@@ -51,34 +51,37 @@ struct FileWalker {
     private mutating func walk(folder: String, into result: inout [String]) {
         let manager = FileManager.default
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: url.path).sorted()
-        } catch {
-            diagnostics.append(Diagnostic(.warning, code: "unreadable-file", "cannot list this folder: \(error.localizedDescription)",
+        guard let entries = DirectoryEntries.list(url.path) else {
+            // Foundation says why, in the words this diagnostic has always used.
+            let message: String
+            do {
+                _ = try manager.contentsOfDirectory(atPath: url.path)
+                message = "it could not be read"
+            } catch {
+                message = error.localizedDescription
+            }
+            diagnostics.append(Diagnostic(.warning, code: "unreadable-file", "cannot list this folder: \(message)",
                                           at: SourceLocation(file: folder.isEmpty ? "." : folder, line: 1)))
             return
         }
-        for name in names where !Self.skippedFolders.contains(name) {
+        for (name, kind) in entries where !Self.skippedFolders.contains(name) {
             let path = folder.isEmpty ? name : "\(folder)/\(name)"
             if exclude.contains(where: { $0.matches(path) }) { continue }
-            let entry = root.appendingPathComponent(path)
-            guard let values = try? entry.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { continue }
             let hidden = name.hasPrefix(".")
-            if values.isSymbolicLink == true {
+            switch kind {
+            case .symbolicLink:
                 // A link is followed only to a file that stays inside the root; linked folders are
                 // skipped, which also rules out cycles.
-                let target = entry.resolvingSymlinksInPath()
+                let target = root.appendingPathComponent(path).resolvingSymlinksInPath()
                 let inside = target.path.hasPrefix(root.path + "/")
                 var isFolder: ObjCBool = false
                 if !hidden, inside, manager.fileExists(atPath: target.path, isDirectory: &isFolder), !isFolder.boolValue,
                    name.hasSuffix(".md") {
                     result.append(path)
                 }
-                continue
-            }
-            if values.isDirectory == true {
+            case .folder:
                 // A site built by `skillbook build` inside the collection holds copies of its Markdown.
+                let entry = root.appendingPathComponent(path)
                 if Self.isBuiltSite(entry) {
                     diagnostics.append(Diagnostic(.note, code: "site-folder-skipped",
                                                   "skipped \(path): a site built by skillbook build",
@@ -90,8 +93,8 @@ struct FileWalker {
                     continue
                 }
                 walkHidden(folder: path, into: &result)
-            } else if !hidden, name.hasSuffix(".md") {
-                result.append(path)
+            case .file, .other:
+                if !hidden, name.hasSuffix(".md") { result.append(path) }
             }
         }
     }

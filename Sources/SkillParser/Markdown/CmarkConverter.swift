@@ -13,21 +13,24 @@ enum CmarkConverter {
         return true
     }()
 
-    /// cmark-gfm keeps global state (its extension registry and inline tables) that concurrent
-    /// parsers race on; parsers are therefore created and run one at a time, while the
-    /// conversion to Swift values and everything after it runs in parallel.
-    private static let lock = NSLock()
+    /// cmark-gfm keeps process-wide tables, `SPECIAL_CHARS` and `SKIP_CHARS`, that its inline
+    /// phase reads and changes: `cmark_parser_finish` marks the characters of the attached
+    /// extensions (`~` for strikethrough, `:` and `w` for autolinks) before parsing inlines and
+    /// clears them afterwards. The writes are not idempotent: one parse clearing `~` while another
+    /// is inside its inline phase loses that one's strikethrough. So `cmark_parser_finish` runs one
+    /// at a time. Nothing else a parse calls writes process-wide state (in Debian's 0.29.0.gfm.6
+    /// only those two functions, called only from `cmark_parser_finish`, store into the tables,
+    /// and the table extension's `cmark_arena_push`/`pop` only read a null arena pointer), so
+    /// creating a parser and the block phase, `cmark_parser_feed`, run in parallel, as does the
+    /// conversion to Swift values. The extensions register once, before any parse (`registered`).
+    private static let inlinePhase = NSLock()
 
     /// Parses `markdown` (a whole file whose frontmatter lines are blanked) into blocks.
     /// Locations are 1-based lines and columns of `file`. Content nested deeper than
     /// `InputLimits.maximumMarkdownDepth` becomes plain text, reported in `diagnostics`.
     static func parse(_ markdown: String, file: String, diagnostics: inout [Diagnostic]) -> [Block] {
         precondition(registered)
-        lock.lock()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
-            lock.unlock()
-            return []
-        }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return [] }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -41,8 +44,7 @@ enum CmarkConverter {
                 cmark_parser_feed(parser, $0, buffer.count)
             }
         }
-        let finished = cmark_parser_finish(parser)
-        lock.unlock()
+        let finished = inlinePhase.withLock { cmark_parser_finish(parser) }
         guard let root = finished else { return [] }
         defer { cmark_node_free(root) }
         var converter = Converter(file: file, bytes: bytes)

@@ -119,8 +119,13 @@ struct DocumentIndexer {
                           location: location))
     }
 
-    /// What ends the name at the start of a plain-text item.
-    static let nameSeparators: Set<Unicode.Scalar> = [":", "—", "–", "(", ","]
+    /// What ends the name at the start of a plain-text item: `:`, `—`, `–`, `(` or `,`.
+    static func isNameSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ":", "—", "–", "(", ",": true
+        default: false
+        }
+    }
 
     /// Lists under a heading with more items than this are not read as related-skills lists by shape.
     static let longestRelatedList = 40
@@ -128,6 +133,27 @@ struct DocumentIndexer {
     /// "Related skills", "Related Skills:", "## related skills" ...
     static func isRelatedSkillsHeading(_ text: String) -> Bool {
         guard text.utf8.count <= 40 else { return false }  // most headings are longer; skip the work
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every heading): the same words, read without building strings, and
+            // nothing built at all unless the first letter is an `r`.
+            guard let first = text.utf8.first(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }),
+                  first | 0x20 == UInt8(ascii: "r") else { return false }
+            var words: [[UInt8]] = [[]]
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): words[words.count - 1].append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): words[words.count - 1].append(byte + 32)
+                default: if !words[words.count - 1].isEmpty { words.append([]) }
+                }
+            }
+            if words.last?.isEmpty == true { words.removeLast() }
+            return words == [Array("related".utf8), Array("skills".utf8)] || words == [Array("related".utf8), Array("skill".utf8)]
+        }
+        return isRelatedSkillsHeadingByCharacters(text)
+    }
+
+    /// The same by Unicode's letters and lower case, for any text (the ASCII path must agree with it).
+    static func isRelatedSkillsHeadingByCharacters(_ text: String) -> Bool {
         let words = text.lowercased().split { !$0.isLetter }
         return words == ["related", "skills"] || words == ["related", "skill"]
     }
@@ -146,17 +172,25 @@ struct DocumentIndexer {
             case .text(let text):
                 // Only the head of the text is read, up to a separator (`:`, `—`, `–`, `(`, `,`,
                 // ` - `) and at most 64 scalars: items can be long paragraphs, and a name is short.
-                var head = String.UnicodeScalarView()
+                // The head is kept as UTF-8 bytes, its length in scalars counted aside: appending
+                // to a scalar view and asking its count made this most of the indexing time.
+                var head: [UInt8] = []
+                var length = 0
                 var started = false
                 for scalar in text.unicodeScalars {
                     if !started, scalar == " " || scalar == "\t" { continue }
                     started = true
-                    if Self.nameSeparators.contains(scalar) || head.count >= 64 { break }
-                    if scalar == " ", head.last == "-", head.dropLast().last == " " { head.removeLast(2); break }
-                    head.append(scalar)
+                    if isNameSeparator(scalar) || length >= 64 { break }
+                    // ` - ` ends the name: the last scalar is `-` and the one before it a space.
+                    if scalar == " ", head.last == UInt8(ascii: "-"), head.count >= 2, head[head.count - 2] == UInt8(ascii: " ") {
+                        head.removeLast(2)
+                        break
+                    }
+                    if scalar.isASCII { head.append(UInt8(scalar.value)) } else { head.append(contentsOf: scalar.utf8) }
+                    length += 1
                 }
                 if !started { continue }
-                let name = String(head).trimmingWhitespace
+                let name = String(decoding: head, as: UTF8.self).trimmingWhitespace
                 return name.isEmpty ? nil : (name, .text)
             default:
                 continue
@@ -182,22 +216,28 @@ extension StringProtocol {
 
     /// Runs of scalars for which `isSeparator` holds as one space, none at either end.
     public func collapsingRuns(where isSeparator: (Unicode.Scalar) -> Bool) -> String {
-        var result = String.UnicodeScalarView()
+        // Collected as UTF-8 bytes: appending scalars to a string view one by one was most of the cost.
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
             if isSeparator(scalar) {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(scalar)
+                if scalar.isASCII { result.append(UInt8(scalar.value)) } else { result.append(contentsOf: scalar.utf8) }
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     public var trimmingWhitespace: String {
         let scalars = unicodeScalars
+        // Most texts have nothing to trim: their ends say so without copying scalar by scalar.
+        if let first = scalars.first, let last = scalars.last, !first.isWhitespaceScalar, !last.isWhitespaceScalar {
+            return String(self)
+        }
         guard let start = scalars.firstIndex(where: { !$0.isWhitespaceScalar }),
               let end = scalars.lastIndex(where: { !$0.isWhitespaceScalar })
         else { return "" }

@@ -65,7 +65,9 @@ public struct MarkdownDocument: Hashable, Sendable {
     static func normalize(_ text: String) -> String {
         var result = text
         if result.hasPrefix("\u{FEFF}") { result.removeFirst() }
-        if result.utf8.contains(UInt8(ascii: "\r")) {
+        let hasCR = result.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\r")) }
+            ?? result.utf8.contains(UInt8(ascii: "\r"))
+        if hasCR {
             result = result.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return result

@@ -13,7 +13,25 @@ public final class FileIndex: @unchecked Sendable {
 
     private let root: URL
     private let lock = NSLock()
-    private var listings: [String: [String]?] = [:]
+    private var listings: [String: Listing?] = [:]
+    private var visibleCandidates: [String: NearestNames.Candidates] = [:]
+
+    /// A folder's names, sorted, with a set and a lower-case table so that a lookup in a folder
+    /// of thousands of skills takes constant time instead of a scan (and a lower-casing) of all.
+    private struct Listing {
+        let names: [String]
+        let set: Set<String>
+        /// Lower-cased name → the first name (in sorted order) with that lower case.
+        let lowered: [String: String]
+
+        init(_ names: [String]) {
+            self.names = names
+            set = Set(names)
+            var lowered: [String: String] = [:]
+            for name in names where lowered[name.lowercased()] == nil { lowered[name.lowercased()] = name }
+            self.lowered = lowered
+        }
+    }
 
     public init(root: String) {
         self.root = URL(fileURLWithPath: root)
@@ -24,10 +42,10 @@ public final class FileIndex: @unchecked Sendable {
         var actual: [String] = []
         var mismatch = false
         for part in path.split(separator: "/").map(String.init) {
-            guard let names = entries(of: folder) else { return .missing }
-            if names.contains(part) {
+            guard let names = listing(of: folder) else { return .missing }
+            if names.set.contains(part) {
                 actual.append(part)
-            } else if let other = names.first(where: { $0.lowercased() == part.lowercased() }) {
+            } else if let other = names.lowered[part.lowercased()] {
                 actual.append(other)
                 mismatch = true
             } else {
@@ -40,11 +58,30 @@ public final class FileIndex: @unchecked Sendable {
 
     /// Names in a root-relative folder, sorted; `nil` when it is not a readable folder.
     public func entries(of folder: String) -> [String]? {
+        listing(of: folder)?.names
+    }
+
+    /// Whether the root-relative `folder` lists `name`.
+    public func contains(_ name: String, in folder: String) -> Bool {
+        listing(of: folder)?.set.contains(name) == true
+    }
+
+    /// The names in a folder that do not start with `.`, prepared for "did you mean" lookups
+    /// (many broken links point into the same folder); `nil` when it is not a readable folder.
+    public func visibleNameCandidates(of folder: String) -> NearestNames.Candidates? {
+        if let cached = lock.withLock({ visibleCandidates[folder] }) { return cached }
+        guard let names = entries(of: folder) else { return nil }
+        let candidates = NearestNames.Candidates(names.filter { !$0.hasPrefix(".") })
+        lock.withLock { visibleCandidates[folder] = candidates }
+        return candidates
+    }
+
+    private func listing(of folder: String) -> Listing? {
         if let cached = lock.withLock({ listings[folder] }) { return cached }
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted()
-        lock.withLock { listings[folder] = names }
-        return names
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)).map { Listing($0.sorted()) }
+        lock.withLock { listings[folder] = listing }
+        return listing
     }
 
     /// What an existing root-relative path is on disk.

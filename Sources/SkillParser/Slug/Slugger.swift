@@ -23,6 +23,24 @@ public struct Slugger: Sendable {
     /// controls and other separators removed, and each ASCII space turned into `-`. Connector
     /// punctuation such as `_` stays.
     public static func baseSlug(_ text: String) -> String {
+        // ASCII headings (most of them): letters lower-cased, digits, `_` and `-` kept, spaces to `-`.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...: return unicodeSlug(text)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes.append(byte)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+            default: continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same by the Unicode rules alone, for any text (the ASCII path must agree with it).
+    static func unicodeSlug(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars where keeps(scalar) {
             scalars.append(scalar == " " ? "-" : scalar)

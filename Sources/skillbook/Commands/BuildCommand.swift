@@ -19,11 +19,14 @@ enum BuildCommand: Command {
             .init(name: "strict", help: "Fail (exit 1, site left as it was) when the checks find errors."),
             .init(name: "quiet", short: "q", help: "Print nothing but errors."),
             .init(name: "verbose", short: "v", help: "Print each build step with its timing, and every finding."),
+            .init(name: "full", help: "Make every file anew instead of reusing the unchanged files of the previous site."),
             .init(name: "watch", help: "After the build, rebuild whenever a file of DIR, the theme or the configuration changes; Ctrl-C stops."),
         ],
         discussion: """
             The site is written to a temporary folder beside OUT and swapped in at the end, so a failed
-            build leaves the previous site. Open OUT/index.html straight from disk or publish OUT on any
+            build leaves the previous site. A build reuses the files of the previous site whose inputs
+            did not change (the build cache, .OUT.skillbook-cache beside OUT) and prints what it
+            rebuilt; the site is the same, byte for byte, as a full build's. Open OUT/index.html straight from disk or publish OUT on any
             static host. With --watch, the folders are checked twice a second and every change is
             printed before the rebuild. See docs/site.md.
 
@@ -90,7 +93,7 @@ enum BuildCommand: Command {
             if verbose { ContentRoot.report(input.diagnostics.filter { !problems.contains($0) }, of: graph, console: console) }
 
             let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
-            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"),
+            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
                                       progress: { done, total in progress.show(done, total) })
             let summary = try SiteBuilder.build(input, options: options, log: &log)
             progress.clear()
@@ -100,6 +103,7 @@ enum BuildCommand: Command {
                 let seconds = log.steps.reduce(0) { $0 + $1.seconds }
                 let findings = input.diagnostics.isEmpty ? "" : "; \(findingsSummary(input.diagnostics)) in \(output)/\(reportPath)"
                 console.output("Built \(summary.pages) pages into \(output) in \(StepLog.format(seconds))\(findings).\n")
+                if let reuse = summary.reuse { console.output(rebuiltSummary(reuse) + "\n") }
                 if let sizes = summary.searchIndex { console.output("Search index: \(sizes.summary).\n") }
                 let index = URL(fileURLWithPath: summary.output).appendingPathComponent("index.html")
                 console.output("Open \(index.absoluteString) in a browser, or publish \(output)/ on any static host.\n")
@@ -112,6 +116,15 @@ enum BuildCommand: Command {
     }
 
     static let reportPath = "reports/diagnostics.html"
+
+    /// "Rebuilt 2 pages: a/index.html, a/references/b.html; reused 310 unchanged files."
+    static func rebuiltSummary(_ reuse: SiteBuilder.Reuse) -> String {
+        let pages = reuse.rebuiltPages
+        let files = "reused \(reuse.reusedFiles) unchanged file\(reuse.reusedFiles == 1 ? "" : "s")"
+        guard !pages.isEmpty else { return "Rebuilt no pages; \(files)." }
+        let shown = pages.prefix(10).joined(separator: ", ") + (pages.count > 10 ? " and \(pages.count - 10) more" : "")
+        return "Rebuilt \(pages.count) page\(pages.count == 1 ? "" : "s"): \(shown); \(files)."
+    }
 
     static func findingsSummary(_ diagnostics: [Diagnostic]) -> String {
         var parts: [String] = []

@@ -57,6 +57,7 @@ enum CheckCommand: Command {
             console.output(TextReport(color: console.colorOnStandardOutput, displayPath: displayPath)
                 .render(diagnostics, summary: summary))
         }
+        KeptUntilExit.keep(collection)
         return summary.fails(strict: arguments.has("strict")) ? .findings : .success
     }
 

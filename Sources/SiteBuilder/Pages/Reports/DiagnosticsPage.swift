@@ -9,6 +9,7 @@ import SkillSearch
 enum DiagnosticsPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let report = site.diagnosticsReport
+        let strings = site.strings
         let diagnostics = site.input.diagnostics
         let codes: [MustacheValue] = report.codes.map { code in
             let href = report.isSplit
@@ -17,10 +18,11 @@ enum DiagnosticsPage {
             return [
                 "code": .string(code.code),
                 "severity": .string(code.severity.rawValue),
+                "severityLabel": .string(severityName(code.severity, strings: strings)),
                 "href": .string(href),
                 "count": .count(code.diagnostics.count),
                 "files": .count(Set(code.diagnostics.map(\.location.file)).count),
-                "pagesLabel": .text(code.parts.count > 1 ? "\(code.parts.count) pages" : nil),
+                "pagesLabel": .text(code.parts.count > 1 ? strings.count("pageCount", code.parts.count) : nil),
             ]
         }
         let sections: [MustacheValue] = report.isSplit ? [] : report.codes.map { code in
@@ -28,42 +30,47 @@ enum DiagnosticsPage {
                 "id": .string(codeID(code.code)),
                 "code": .string(code.code),
                 "severity": .string(code.severity.rawValue),
-                "count": .string(HomePage.plural(code.diagnostics.count, "finding")),
+                "count": .string(strings.count("findingCount", code.diagnostics.count)),
                 "diagnostics": .list(code.diagnostics.map { value($0, page: page, site: site) }),
             ]
         }
-        var frame = PageFrame(pageTitle: site.strings["diagnostics"], description: summary(diagnostics))
+        var frame = PageFrame(pageTitle: strings["diagnostics"], description: summary(diagnostics, strings: strings))
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [
-            "summary": .string(summary(diagnostics)),
+            "summary": .string(summary(diagnostics, strings: strings)),
             "hasFindings": .bool(!diagnostics.isEmpty),
             "codes": .list(codes),
             "sections": .list(sections),
             "hasSections": .bool(!sections.isEmpty),
-            "filter": filter(Set(diagnostics.map(\.severity))),
+            "filter": filter(Set(diagnostics.map(\.severity)), strings: strings),
         ])
     }
 
     /// One detail page: a slice of one code's findings, with links to the code's other pages.
     static func makePart(code name: String, part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let report = site.diagnosticsReport
+        let strings = site.strings
         guard let code = report.code(name), part >= 1, part <= code.parts.count else {
             return (PageFrame(pageTitle: name), [:])
         }
         let items = code.diagnostics[code.parts[part - 1]]
-        let title = code.parts.count > 1 ? "\(code.code), page \(part) of \(code.parts.count)" : code.code
+        let parts = code.parts.count
+        let title = parts > 1 ? strings.text("codePart", ["code": code.code, "part": "\(part)", "parts": "\(parts)"]) : code.code
         let first = code.parts[part - 1].lowerBound + 1, last = code.parts[part - 1].upperBound
-        let lead = "\(HomePage.plural(code.diagnostics.count, code.severity.rawValue)) with the code \(code.code)"
-            + (code.parts.count > 1 ? "; this page lists \(first) to \(last)." : ".")
+        let findings = strings.count(countKey(code.severity), code.diagnostics.count)
+        let lead = parts > 1
+            ? strings.text("codeLeadPart", ["findings": findings, "code": code.code, "first": "\(first)", "last": "\(last)"])
+            : strings.text("codeLead", ["findings": findings, "code": code.code])
         var frame = PageFrame(pageTitle: title, description: lead)
         let summaryHref = SitePaths.url(to: GeneratedPaths.diagnostics, from: page.path)
-        frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (site.strings["diagnostics"], summaryHref)]
-        if part > 1 { frame.previous = ("\(code.code), page \(part - 1)", SitePaths.url(to: code.path(part: part - 1), from: page.path)) }
-        if part < code.parts.count { frame.next = ("\(code.code), page \(part + 1)", SitePaths.url(to: code.path(part: part + 1), from: page.path)) }
+        frame.breadcrumbs = [(strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (strings["diagnostics"], summaryHref)]
+        if part > 1 { frame.previous = (strings.text("codePartLink", ["code": code.code, "part": "\(part - 1)"]), SitePaths.url(to: code.path(part: part - 1), from: page.path)) }
+        if part < parts { frame.next = (strings.text("codePartLink", ["code": code.code, "part": "\(part + 1)"]), SitePaths.url(to: code.path(part: part + 1), from: page.path)) }
         return (frame, [
             "code": .string(code.code),
             "severity": .string(code.severity.rawValue),
             "lead": .string(lead),
+            "pagesNavLabel": .string(strings.text("pagesOfCode", ["code": code.code])),
             "summaryHref": .string(summaryHref),
             "diagnostics": .list(items.map { value($0, page: page, site: site) }),
             "parts": .list(code.parts.indices.map { index in
@@ -71,15 +78,17 @@ enum DiagnosticsPage {
                  "isPage": .bool(index + 1 == part)]
             }),
             "hasParts": .bool(code.parts.count > 1),
-            "partLabel": .text(code.parts.count > 1 ? "page \(part) of \(code.parts.count)" : nil),
-            "filter": filter(Set(items.map(\.severity))),
+            "partLabel": .text(parts > 1 ? strings.text("partOfParts", ["part": "\(part)", "parts": "\(parts)"]) : nil),
+            "filter": filter(Set(items.map(\.severity)), strings: strings),
         ])
     }
 
     /// The values of the `report-filter` partial: a severity box for each severity present.
-    static func filter(_ severities: Set<Severity>) -> MustacheValue {
+    static func filter(_ severities: Set<Severity>, strings: InterfaceStrings) -> MustacheValue {
         [
-            "severities": .list(Severity.allCases.reversed().filter(severities.contains).map { ["severity": .string($0.rawValue)] }),
+            "severities": .list(Severity.allCases.reversed().filter(severities.contains).map {
+                ["severity": .string($0.rawValue), "severityLabel": .string(severityName($0, strings: strings))]
+            }),
             "hasSeverities": .bool(severities.count > 1),
         ]
     }
@@ -90,6 +99,7 @@ enum DiagnosticsPage {
         let graph = site.graph
         return [
             "severity": .string(diagnostic.severity.rawValue),
+            "severityLabel": .string(severityName(diagnostic.severity, strings: site.strings)),
             "skill": .text(graph.document(at: diagnostic.location.file).flatMap { graph.skill(of: $0) }?.name),
             "place": .string(ReportLinks.place(diagnostic.location)),
             "href": .text(ReportLinks.href(for: diagnostic.location, in: graph, from: page.path)),
@@ -107,15 +117,34 @@ enum DiagnosticsPage {
         ]
     }
 
-    /// "2 errors, 1 warning in 3 files", or "No problems found".
-    static func summary(_ diagnostics: [Diagnostic]) -> String {
-        guard !diagnostics.isEmpty else { return "No problems found" }
+    /// "2 errors, 1 warning in 3 files", or "No problems found.".
+    static func summary(_ diagnostics: [Diagnostic], strings: InterfaceStrings) -> String {
+        guard !diagnostics.isEmpty else { return strings["noProblems"] }
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
             let count = diagnostics.filter { $0.severity == severity }.count
-            if count > 0 { parts.append(HomePage.plural(count, severity.rawValue)) }
+            if count > 0 { parts.append(strings.count(countKey(severity), count)) }
         }
         let files = Set(diagnostics.map(\.location.file)).count
-        return parts.joined(separator: ", ") + " in " + HomePage.plural(files, "file")
+        return strings.text("findingsIn", ["findings": strings.list(parts), "files": strings.count("fileCount", files)])
+    }
+
+    /// A severity's name as the badges and the filter show it ("error", "错误"); the
+    /// `severity-error` classes and `data-severity` values stay the code's own words.
+    static func severityName(_ severity: Severity, strings: InterfaceStrings) -> String {
+        switch severity {
+        case .error: strings["severityError"]
+        case .warning: strings["severityWarning"]
+        case .note: strings["severityNote"]
+        }
+    }
+
+    /// The count key of a severity: "3 errors", "1 warning".
+    static func countKey(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "errorCount"
+        case .warning: "warningCount"
+        case .note: "noteCount"
+        }
     }
 }

@@ -9,13 +9,15 @@ import SkillSearch
 enum DuplicatesPage {
     static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let report = site.duplicatesReport
+        let strings = site.strings
         let summary = summary(site: site)
         let parts: [MustacheValue] = report.isSplit ? report.parts.enumerated().map { index, range in
             let largest = report.clusters[range.lowerBound].members.count
             return [
                 "href": .string(SitePaths.url(to: report.path(part: index + 1), from: page.path)),
-                "label": .string("Clusters \(range.lowerBound + 1) to \(range.upperBound)"),
-                "detail": .string(range.count == 1 ? "\(largest) places" : "\(largest) to \(report.clusters[range.upperBound - 1].members.count) places each"),
+                "label": .string(clustersLabel(range, strings: strings)),
+                "detail": .string(range.count == 1 ? strings.count("placeCount", largest)
+                    : strings.text("placesEach", ["largest": "\(largest)", "smallest": "\(report.clusters[range.upperBound - 1].members.count)"])),
             ]
         } : []
         var frame = PageFrame(pageTitle: site.strings["duplicates"], description: summary)
@@ -28,24 +30,25 @@ enum DuplicatesPage {
             "clusters": .list(shown.map { cluster($0.element, number: $0.offset + 1, page: page, site: site) }),
             "emptyMessage": .text(report.clusters.isEmpty ? summary : nil),
             "hasFilter": .bool(shown.count > 1),
-            "filter": DiagnosticsPage.filter([]),
+            "filter": DiagnosticsPage.filter([], strings: strings),
         ])
     }
 
     static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
         let report = site.duplicatesReport
         guard part >= 1, part <= report.parts.count else { return (PageFrame(pageTitle: site.strings["duplicates"]), [:]) }
+        let strings = site.strings
         let range = report.parts[part - 1]
-        let title = "Duplicates \(range.lowerBound + 1) to \(range.upperBound)"
+        let title = strings.text("duplicatesRange", ["first": "\(range.lowerBound + 1)", "last": "\(range.upperBound)"])
         var frame = PageFrame(pageTitle: title, description: summary(site: site))
         let summaryHref = SitePaths.url(to: GeneratedPaths.duplicates, from: page.path)
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (site.strings["duplicates"], summaryHref)]
-        if part > 1 { frame.previous = ("Clusters \(report.parts[part - 2].lowerBound + 1) to \(report.parts[part - 2].upperBound)", SitePaths.url(to: report.path(part: part - 1), from: page.path)) }
-        if part < report.parts.count { frame.next = ("Clusters \(report.parts[part].lowerBound + 1) to \(report.parts[part].upperBound)", SitePaths.url(to: report.path(part: part + 1), from: page.path)) }
+        if part > 1 { frame.previous = (clustersLabel(report.parts[part - 2], strings: strings), SitePaths.url(to: report.path(part: part - 1), from: page.path)) }
+        if part < report.parts.count { frame.next = (clustersLabel(report.parts[part], strings: strings), SitePaths.url(to: report.path(part: part + 1), from: page.path)) }
         return (frame, [
-            "lead": .string("Page \(part) of \(report.parts.count), largest clusters first. " + summary(site: site)),
+            "lead": .string(strings.text("duplicatesPartLead", ["part": "\(part)", "parts": "\(report.parts.count)", "summary": summary(site: site)])),
             "clusters": .list(range.map { cluster(report.clusters[$0], number: $0 + 1, page: page, site: site) }),
-            "filter": DiagnosticsPage.filter([]),
+            "filter": DiagnosticsPage.filter([], strings: strings),
         ])
     }
 
@@ -68,10 +71,17 @@ enum DuplicatesPage {
     }
 
     private static func summary(site: SiteContext) -> String {
+        let strings = site.strings
         let clusters = site.input.duplicates ?? []
-        if site.input.duplicates == nil { return "Duplicate detection did not run for this build." }
-        if clusters.isEmpty { return "No duplicated statements found." }
+        if site.input.duplicates == nil { return strings["duplicatesNotRun"] }
+        if clusters.isEmpty { return strings["noDuplicates"] }
         let members = clusters.reduce(0) { $0 + $1.members.count }
-        return "\(HomePage.plural(clusters.count, "cluster")) of statements said more than once, \(HomePage.plural(members, "place")) in all."
+        return strings.text("duplicatesSummary", ["clusters": strings.count("clusterCount", clusters.count),
+                                                  "places": strings.count("placeCount", members)])
+    }
+
+    /// "Clusters 1 to 40": a detail page's name in the list of pages and the pager.
+    private static func clustersLabel(_ range: Range<Int>, strings: InterfaceStrings) -> String {
+        strings.text("clustersRange", ["first": "\(range.lowerBound + 1)", "last": "\(range.upperBound)"])
     }
 }

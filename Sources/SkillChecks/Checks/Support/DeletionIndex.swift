@@ -4,53 +4,83 @@ import SkillDuplicates
 /// name is stored under every string made by deleting characters from it, and a word looks up
 /// its own deletions (the symmetric-delete idea). Candidates are then confirmed with
 /// `EditDistance`. A swap of neighbouring letters is found with one deletion on each side.
+///
+/// A deletion variant is stored as a 64-bit hash of its bytes, never built as a string: a
+/// collection of 2,000 long names has about 400,000 variants, and building each as an array,
+/// hashing it byte by byte and keeping it in a dictionary was most of `skillbook check`'s time.
+/// A collision between two hashes can only add a candidate, which `EditDistance` then confirms
+/// or drops, so the names found are those within the limit, as with the variants themselves.
 struct DeletionIndex: Sendable {
     static let maximumDistance = 2
 
-    /// Deletion variants are byte strings: cheaper than `String`s, and words are ASCII.
-    private var buckets: [[UInt8]: [String]] = [:]
+    private let names: [String]
+    /// (hash of a variant, index in `names`), sorted: one allocation instead of a bucket per variant.
+    private let entries: [(hash: UInt64, name: Int32)]
     /// Names shorter than this are stored with one deletion only: two edits are looked for only
     /// between long names.
     private let twoEditLength: Int
 
     init(_ names: some Sequence<String>, twoEditLength: Int = 14) {
         self.twoEditLength = twoEditLength
-        for name in Set(names) {
-            let depth = name.utf8.count >= twoEditLength ? 2 : 1
-            for variant in Self.deletions(of: Array(name.utf8), depth: depth) { buckets[variant, default: []].append(name) }
+        let unique = Set(names).sorted()
+        var entries: [(hash: UInt64, name: Int32)] = []
+        for (number, name) in unique.enumerated() {
+            let bytes = Array(name.utf8)
+            Self.forEachDeletion(of: bytes, depth: bytes.count >= twoEditLength ? 2 : 1) {
+                entries.append(($0, Int32(number)))
+            }
         }
+        entries.sort { ($0.hash, $0.name) < ($1.hash, $1.name) }
+        self.names = unique
+        self.entries = entries
     }
 
     /// Names at distance 1...`limit` from `word`, nearest first, then alphabetical. A limit of two
     /// finds only names of `twoEditLength` characters or more at distance two.
     func near(_ word: String, limit: Int = maximumDistance) -> [(name: String, distance: Int)] {
-        var candidates = Set<String>()
-        for variant in Self.deletions(of: Array(word.utf8), depth: min(limit, Self.maximumDistance)) {
-            candidates.formUnion(buckets[variant] ?? [])
+        var candidates = Set<Int32>()
+        Self.forEachDeletion(of: Array(word.utf8), depth: min(limit, Self.maximumDistance)) { hash in
+            var index = firstEntry(atLeast: hash)
+            while index < entries.count, entries[index].hash == hash {
+                candidates.insert(entries[index].name)
+                index += 1
+            }
         }
-        return candidates.compactMap { name -> (name: String, distance: Int)? in
+        return candidates.compactMap { number -> (name: String, distance: Int)? in
+            let name = names[Int(number)]
             guard name != word, let distance = EditDistance.between(word, name, limit: limit) else { return nil }
             return (name, distance)
         }
         .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
     }
 
-    /// `word` and every string made by deleting up to `depth` of its characters.
-    static func deletions(of word: [UInt8], depth: Int) -> Set<[UInt8]> {
-        var result: Set<[UInt8]> = [word]
-        var frontier: Set<[UInt8]> = [word]
-        for _ in 0..<depth {
-            var next = Set<[UInt8]>()
-            for text in frontier {
-                for index in text.indices {
-                    var copy = text
-                    copy.remove(at: index)
-                    next.insert(copy)
-                }
-            }
-            result.formUnion(next)
-            frontier = next
+    private func firstEntry(atLeast hash: UInt64) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
         }
-        return result
+        return low
+    }
+
+    /// Calls `body` with the hash of `word` and of every string made by deleting up to `depth`
+    /// (one or two) of its bytes; a variant reached in two ways may be passed twice.
+    static func forEachDeletion(of word: [UInt8], depth: Int, _ body: (UInt64) -> Void) {
+        body(hash(word, skipping: -1, -1))
+        guard depth >= 1 else { return }
+        for first in word.indices {
+            body(hash(word, skipping: first, -1))
+            guard depth >= 2 else { continue }
+            for second in (first + 1)..<word.count { body(hash(word, skipping: first, second)) }
+        }
+    }
+
+    /// FNV-1a over the bytes of `word` except those at `first` and `second`.
+    private static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in word.indices where index != first && index != second {
+            hash = (hash ^ UInt64(word[index])) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 }

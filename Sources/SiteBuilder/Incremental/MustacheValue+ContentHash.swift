@@ -1,0 +1,30 @@
+extension ContentHasher {
+    /// Feeds a template context: a tag per case, then its contents; an object's members in key
+    /// order, so the digest does not depend on dictionary order. Two contexts that render
+    /// differently with the same templates always feed different bytes.
+    mutating func add(_ value: MustacheValue) {
+        switch value {
+        case .string(let text):
+            add(1 as UInt64)
+            add(text)
+        case .bool(let flag):
+            add(flag ? 2 : 3 as UInt64)
+        case .number(let number):
+            add(4 as UInt64)
+            add(number.bitPattern)
+        case .list(let items):
+            add(5 as UInt64)
+            add(items.count)
+            for item in items { add(item) }
+        case .object(let members):
+            add(6 as UInt64)
+            add(members.count)
+            for key in members.keys.sorted() {
+                add(key)
+                add(members[key]!)
+            }
+        case .null:
+            add(7 as UInt64)
+        }
+    }
+}

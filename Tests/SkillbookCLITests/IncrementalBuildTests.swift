@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A rebuild that reuses the previous site's unchanged files writes the same bytes as a full
+/// build of the changed collection: the site is built into `out` (full, no previous site), the
+/// collection, theme or configuration is changed, `out` is rebuilt from that previous state, and
+/// a full build of the changed input into a fresh folder (`--full`) must match it file by file.
+/// Each case also checks that the rebuild did reuse files, so it tests the incremental path.
+@Suite struct IncrementalBuildTests {
+    static let collection: [String: String] = [
+        "skills/alpha/SKILL.md": """
+            ---
+            name: alpha
+            description: Alpha does the first thing.
+            ---
+            # Alpha
+
+            Read [the setup](references/setup.md#install-steps) and [usage](references/usage.md).
+            See `beta` for the rest.
+
+            ## Related skills
+
+            - beta: the second thing
+            """,
+        "skills/alpha/references/setup.md": "# Setup\n\n## Install steps\n\nRun the installer. Always check the version first.\n",
+        "skills/alpha/references/usage.md": "# Usage\n\nCall it with `--flag`.\n\n```swift\nlet x = 1\n```\n",
+        "skills/beta/SKILL.md": """
+            ---
+            name: beta
+            description: Beta does the second thing.
+            ---
+            # Beta
+
+            Beta builds on [alpha's setup](../alpha/references/setup.md#install-steps).
+            """,
+        "skills/beta/references/notes.md": "# Notes\n\nNothing here links anywhere.\n",
+        "skills/gamma/SKILL.md": "---\nname: gamma\ndescription: Gamma stands alone.\n---\n# Gamma\n\nNo links.\n",
+        "skills/skillbook.yml": "title: Incremental fixture\n",
+        "theme/skill.mustache": Self.standardTemplate("skill.mustache"),
+    ]
+
+    static func standardTemplate(_ name: String) -> String {
+        (try? String(contentsOf: TestPaths.repository.appendingPathComponent("Templates/" + name), encoding: .utf8)) ?? ""
+    }
+
+    /// Builds, applies `change`, rebuilds in place and compares with a full build; returns the
+    /// rebuild's standard output.
+    @discardableResult
+    func rebuildMatchesFullBuild(_ change: (FixtureTree) throws -> Void,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let tree = try FixtureTree(Self.collection)
+        let arguments = [tree.path + "/skills", "--theme", tree.path + "/theme"]
+        let first = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/out"])
+        #expect(first.exitCode == 0, "\(first.stderr)", sourceLocation: sourceLocation)
+        #expect(!first.stdout.contains("reused"), sourceLocation: sourceLocation)
+        try change(tree)
+        let again = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/out"])
+        #expect(again.exitCode == 0, "\(again.stderr)", sourceLocation: sourceLocation)
+        #expect(again.stdout.contains("unchanged file"), "no reuse: \(again.stdout)", sourceLocation: sourceLocation)
+        let full = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/full", "--full"])
+        #expect(full.exitCode == 0, "\(full.stderr)", sourceLocation: sourceLocation)
+        let rebuilt = try BuildDeterminismTests.files(under: tree.path + "/out")
+        let expected = try BuildDeterminismTests.files(under: tree.path + "/full")
+        #expect(rebuilt.count > 20, sourceLocation: sourceLocation)
+        #expect(rebuilt.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+        let different = expected.keys.sorted().filter { rebuilt[$0] != expected[$0] }
+        #expect(different.isEmpty, "files that differ from a full build: \(different.prefix(10))", sourceLocation: sourceLocation)
+        return again.stdout
+    }
+
+    @Test func changedFile() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("skills/beta/references/notes.md", "# Notes\n\nNow with a second sentence.\n")
+        }
+        // Only the changed page: its title, headings and links are as they were.
+        #expect(output.contains("Rebuilt 1 page: beta/references/notes.html;"), "\(output)")
+    }
+
+    @Test func deletedFile() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try FileManager.default.removeItem(atPath: tree.path + "/skills/alpha/references/usage.md")
+        }
+        // The link to it is now broken: alpha's page and the reports change.
+        #expect(output.contains("alpha/index.html"), "\(output)")
+        #expect(output.contains("reports/diagnostics.html"), "\(output)")
+        #expect(!output.contains("gamma/index.html"), "\(output)")
+    }
+
+    @Test func renamedHeadingThatOthersLinkTo() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("skills/alpha/references/setup.md", "# Setup\n\n## Installation\n\nRun the installer.\n")
+        }
+        // Both pages that link to `#install-steps` now mark the anchor as broken.
+        #expect(output.contains("alpha/index.html"), "\(output)")
+        #expect(output.contains("beta/index.html"), "\(output)")
+        #expect(output.contains("alpha/references/setup.html"), "\(output)")
+    }
+
+    @Test func changedTemplate() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("theme/skill.mustache", Self.standardTemplate("skill.mustache") + "<!-- changed -->\n")
+        }
+        // The theme is part of the cache's key: every page is made anew.
+        #expect(output.contains("gamma/index.html"), "\(output)")
+        #expect(output.contains("reused 0 unchanged files"), "\(output)")
+    }
+
+    @Test func changedThemeAsset() throws {
+        try rebuildMatchesFullBuild { tree in
+            try tree.write("theme/assets/site.css", "body { color: black; }\n")
+        }
+    }
+
+    @Test func changedConfiguration() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("skills/skillbook.yml", "title: Renamed fixture\nbase_url: https://example.org/docs/\n")
+        }
+        // The title is on every page; a base URL adds the sitemap.
+        #expect(output.contains("gamma/index.html"), "\(output)")
+    }
+
+    @Test func aSiteFileEditedByHandIsNotReused() throws {
+        let tree = try FixtureTree(Self.collection)
+        let build = ["build", tree.path + "/skills", "-o", tree.path + "/out"]
+        #expect(try runSkillbook(build).exitCode == 0)
+        let page = tree.path + "/out/gamma/index.html"
+        let original = try String(contentsOfFile: page, encoding: .utf8)
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: page))
+        let again = try runSkillbook(build)
+        #expect(again.stdout.contains("Rebuilt 1 page: gamma/index.html;"), "\(again.stdout)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == original)
+    }
+
+    @Test func fullIgnoresTheCacheAndNoChangeRebuildsNothing() throws {
+        let tree = try FixtureTree(Self.collection)
+        let build = ["build", tree.path + "/skills", "-o", tree.path + "/out"]
+        #expect(try runSkillbook(build).exitCode == 0)
+        let again = try runSkillbook(build)
+        #expect(again.stdout.contains("Rebuilt no pages; reused"), "\(again.stdout)")
+        let full = try runSkillbook(build + ["--full"])
+        #expect(!full.stdout.contains("reused"), "\(full.stdout)")
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/.out.skillbook-cache"))
+    }
+}
