@@ -154,3 +154,13 @@ import Testing
         #expect(!DocumentIndexer.isRelatedSkillsHeading("Unrelated skills"))
     }
 }
+
+@Suite struct CollapsingWhitespaceTests {
+    /// The byte path must agree with the scalar rules, also around every kind of whitespace.
+    @Test(arguments: ["  a \t b\n\nc  ", "", "   ", "x\u{00A0}y\u{0085}z", "é \u{2003} ü\u{3000}日本\u{1680}!",
+                      "\u{2028}lead and trail\u{205F}", "no-space", "tabs\t\t\tand\r\nlines", "emoji 🎉  done"])
+    func theBytePathAgreesWithTheScalarRules(text: String) {
+        #expect(text.collapsingWhitespace == text.collapsingRuns { $0.isWhitespaceScalar })
+        #expect(Substring(text).collapsingWhitespace == text.collapsingRuns { $0.isWhitespaceScalar })
+    }
+}

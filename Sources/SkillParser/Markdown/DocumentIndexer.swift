@@ -211,7 +211,41 @@ extension Unicode.Scalar {
 extension StringProtocol {
     /// Runs of whitespace as one space, none at either end.
     public var collapsingWhitespace: String {
-        collapsingRuns { $0.isWhitespaceScalar }
+        utf8.withContiguousStorageIfAvailable(Self.collapsingWhitespace(utf8:)) ?? collapsingRuns { $0.isWhitespaceScalar }
+    }
+
+    /// The same, read from valid UTF-8 byte by byte: every rule of a collection passes through
+    /// here, and decoding each scalar to ask whether it is whitespace was most of indexing.
+    /// Beyond ASCII, only scalars whose UTF-8 starts with C2, E1, E2 or E3 can be whitespace
+    /// (U+0085, U+00A0, U+1680, U+2000...U+205F, U+3000); only those are decoded and asked.
+    static func collapsingWhitespace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let end = Swift.min(index + length, bytes.count)
+            let isSpace: Bool
+            switch lead {
+            case 0x20, 0x09...0x0D: isSpace = true
+            case 0xC2, 0xE1, 0xE2, 0xE3:
+                var scalar = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
+                for next in (index + 1)..<end { scalar = scalar << 6 | UInt32(bytes[next] & 0x3F) }
+                isSpace = Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
+            default: isSpace = false
+            }
+            if isSpace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(0x20) }
+                pendingSpace = false
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            }
+            index = end
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Runs of scalars for which `isSeparator` holds as one space, none at either end.
