@@ -52,7 +52,7 @@ struct SiteContext: Sendable {
         "Skill-filter", "Skill-filter-status", "Skill-matches", "Neighbourhood-title", "Neighbourhood-arrow", "Toc-toggle",
     ]
 
-    init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = InterfaceStrings(theme: .standard, language: "en"),
+    init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = .english,
          hasHighlight: Bool, hasSearchScript: Bool,
          stylesheet: String = "") {
         self.input = input
