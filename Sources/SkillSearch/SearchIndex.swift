@@ -48,14 +48,26 @@ public struct IndexedTerm: Hashable, Sendable {
 
 /// One section a term occurs in, with the term's weight there.
 public struct Posting: Hashable, Sendable {
-    public var section: Int
+    /// Kept in 32 bits (an index of a few million postings is the index step's largest part in
+    /// memory): a site of more than four billion sections is not built in one process anyway.
+    private var storedSection: UInt32
+    private var storedWeight: UInt8
+
+    public var section: Int {
+        get { Int(storedSection) }
+        set { storedSection = UInt32(newValue) }
+    }
+
     /// The term's BM25 weight in the section without the term's rarity (which depends only on the
     /// term), quantised to 1...63 of `SearchRanking.maximumTermWeight`.
-    public var weight: Int
+    public var weight: Int {
+        get { Int(storedWeight) }
+        set { storedWeight = UInt8(newValue) }
+    }
 
     public init(section: Int, weight: Int) {
-        self.section = section
-        self.weight = weight
+        storedSection = UInt32(section)
+        storedWeight = UInt8(weight)
     }
 }
 

@@ -17,13 +17,16 @@ public enum SearchIndexBuilder {
         encoded(graph: graph, sources: sources, targets: targets).index
     }
 
-    /// The index of `graph` with its files (as `SearchIndex.files()` gives them), made without
-    /// encoding any piece twice.
-    public static func buildWithFiles(graph: SkillGraph, sources: Set<String>? = nil,
-                                      targets: SearchIndexLayout.Targets = .init())
-        -> (index: SearchIndex, files: [(path: String, contents: [UInt8])]) {
+    /// Builds the index of `graph` and hands each of its files (paths under `search/`, as
+    /// `SearchIndex.files()` gives them) to `write`, on all cores, as soon as it is encoded: the
+    /// files are never all held at once, and no piece of them is encoded twice. Returns the index
+    /// and the size of each file by path.
+    public static func buildAndWrite(graph: SkillGraph, sources: Set<String>? = nil,
+                                     targets: SearchIndexLayout.Targets = .init(),
+                                     write: (_ path: String, _ contents: [UInt8]) throws -> Void) throws
+        -> (index: SearchIndex, sizes: [String: Int]) {
         let (index, pieces) = encoded(graph: graph, sources: sources, targets: targets)
-        return (index, SearchIndexEncoder.files(index, pieces: pieces))
+        return (index, try SearchIndexEncoder.eachFile(index, pieces: pieces, write))
     }
 
     /// Builds from sections already split, in the order results refer to them.
@@ -96,7 +99,7 @@ public enum SearchIndexBuilder {
         numbers = [:]
         let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))
         let averageDescription = max(1, Double(totalDescription) / Double(max(1, describedCount)))
-        let weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
+        var weights = Parallel.map(batches) { $0.weights(averageLength: averageLength, averageDescription: averageDescription) }
 
         var postingCounts = [Int](repeating: 0, count: termTexts.count)
         for (batch, global) in zip(batches, globals) { for entry in batch.entries { postingCounts[Int(global[Int(entry.term)])] += 1 } }
@@ -106,16 +109,19 @@ public enum SearchIndexBuilder {
             return list
         }
         var section = 0
-        for (number, batch) in batches.enumerated() {
-            let global = globals[number], weight = weights[number]
+        for number in batches.indices {
+            let global = globals[number], weight = weights[number], entries = batches[number].entries
             var entry = 0
-            for end in batch.sectionEnds {
+            for end in batches[number].sectionEnds {
                 while entry < end {
-                    postings[Int(global[Int(batch.entries[entry].term)])].append(Posting(section: section, weight: Int(weight[entry])))
+                    postings[Int(global[Int(entries[entry].term)])].append(Posting(section: section, weight: Int(weight[entry])))
                     entry += 1
                 }
                 section += 1
             }
+            // Each batch's counts go as soon as they are postings, so the two are not all held at once.
+            batches[number].entries = []
+            weights[number] = []
         }
         let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let terms = order.map { number in

@@ -64,18 +64,42 @@ enum SearchIndexEncoder {
 
     /// Every file of the index, from its pieces.
     static func files(_ index: SearchIndex, pieces: Pieces) -> [(path: String, contents: [UInt8])] {
-        let layout = index.layout
-        enum Kind { case entry, words, dictionary(Int), postings(Int), documents(Int) }
-        let kinds: [Kind] = [.entry, .words] + layout.dictionaryStarts.indices.map { .dictionary($0) }
+        let kinds = fileKinds(index.layout)
+        return Parallel.map(kinds.count, minimumChunk: 16) { file(kinds[$0], index: index, pieces: pieces) }
+    }
+
+    /// Encodes every file of the index on all cores and hands each to `body` as soon as it is
+    /// made, so that they are never all held at once; returns each file's size by path.
+    static func eachFile(_ index: SearchIndex, pieces: Pieces,
+                         _ body: (_ path: String, _ contents: [UInt8]) throws -> Void) throws -> [String: Int] {
+        let kinds = fileKinds(index.layout)
+        let results = Parallel.map(kinds.count, minimumChunk: 16) { position -> Result<(String, Int), any Error> in
+            let (path, contents) = file(kinds[position], index: index, pieces: pieces)
+            return Result { try body(path, contents); return (path, contents.count) }
+        }
+        var sizes: [String: Int] = [:]
+        for result in results {
+            let (path, size) = try result.get()
+            sizes[path] = size
+        }
+        return sizes
+    }
+
+    enum FileKind { case entry, words, dictionary(Int), postings(Int), documents(Int) }
+
+    /// The files of an index in their fixed order.
+    static func fileKinds(_ layout: SearchIndexLayout) -> [FileKind] {
+        [.entry, .words] + layout.dictionaryStarts.indices.map { .dictionary($0) }
             + layout.postingsStarts.indices.map { .postings($0) } + layout.documentStarts.indices.map { .documents($0) }
-        return Parallel.map(kinds.count, minimumChunk: 16) { position -> (path: String, contents: [UInt8]) in
-            switch kinds[position] {
-            case .entry: (SearchIndexFiles.entry, entry(index))
-            case .words: (SearchIndexFiles.words, words(index))
-            case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file, pieces: pieces))
-            case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file, pieces: pieces))
-            case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, pieces: pieces))
-            }
+    }
+
+    static func file(_ kind: FileKind, index: SearchIndex, pieces: Pieces) -> (path: String, contents: [UInt8]) {
+        switch kind {
+        case .entry: (SearchIndexFiles.entry, entry(index))
+        case .words: (SearchIndexFiles.words, words(index))
+        case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file, pieces: pieces))
+        case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file, pieces: pieces))
+        case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, pieces: pieces))
         }
     }
 

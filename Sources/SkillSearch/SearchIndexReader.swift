@@ -100,6 +100,7 @@ public enum SearchIndexReader {
         var section = 0
         while !reader.atEnd {
             section += try reader.next()
+            guard section <= Int(UInt32.max) else { throw FormatError("postings: a section number is too large") }
             postings.append(Posting(section: section, weight: try reader.nextDigit()))
         }
         guard postings.count == expected else { throw FormatError("postings: \(expected) expected, \(postings.count) found") }

@@ -1,3 +1,4 @@
 import Foundation
 
+MemoryTuning.apply()
 exit(CommandLineRunner.run(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)

@@ -45,5 +45,6 @@ import TestSupport
             // The build finished before the signal: nothing to interrupt, and nothing left over either.
             #expect(staging() == [])
         }
+        #expect(!FileManager.default.fileExists(atPath: tree.root.appendingPathComponent(".out.skillbook-lock").path))
     }
 }

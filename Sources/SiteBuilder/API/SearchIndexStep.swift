@@ -19,22 +19,38 @@ public enum SearchIndexStep {
     }
 
     public struct Output: Sendable {
-        /// Site-relative path (`search/entry.js`) → contents.
-        public var files: [String: Data]
+        /// Site-relative paths of the files handed to `write` (`search/entry.js`, ...), sorted.
+        public var paths: [String]
         public var sizes: SearchIndexSizes
     }
 
     /// The folder of the site the index files go in.
     public static let folder = SearchIndexFiles.folder
 
-    /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index).
-    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page]) throws -> Output {
+    /// Site-relative paths, one in each folder the index writes into, for creating the folders first.
+    public static var folderSamples: [String] {
+        [SearchIndexFiles.entry, SearchIndexFiles.dictionary(0), SearchIndexFiles.postings(0), SearchIndexFiles.documents(0)]
+            .map { folder + "/" + $0 }
+    }
+
+    /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index)
+    /// and hands each index file, by site-relative path, to `write` as soon as it is encoded, on
+    /// all cores. `write` says whether it wrote the file (the site may keep the path for another).
+    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page],
+                             write: (_ path: String, _ contents: Data) throws -> Bool) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
-        var (index, files) = SearchIndexBuilder.buildWithFiles(graph: graph, sources: sources)
-        let sizes = index.sizes(ofFiles: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents.count) }))
-        var output: [String: Data] = [:]
-        // Each file's bytes are let go as soon as they are copied, so the index is not held twice.
-        while let file = files.popLast() { output[folder + "/" + file.path] = Data(file.contents) }
-        return Output(files: output, sizes: sizes)
+        let written = WrittenPaths()
+        let (index, sizes) = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources) { path, contents in
+            if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
+        }
+        return Output(paths: written.sorted, sizes: index.sizes(ofFiles: sizes))
+    }
+
+    /// The paths written, gathered from all cores.
+    private final class WrittenPaths: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        var sorted: [String] { lock.withLock { paths.sorted() } }
     }
 }

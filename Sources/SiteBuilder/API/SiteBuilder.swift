@@ -66,13 +66,21 @@ public enum SiteBuilder {
                     if case .skill(let index) = page.kind { source = input.graph.skills[index].skillFile }
                     return SearchIndexStep.Page(path: page.path, title: title(of: page, site: site), source: source)
                 }
-                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages)
+                try folder.createFolders(for: SearchIndexStep.folderSamples)
+                // Each index file is written as soon as it is made (the index is never held twice);
+                // as in the copy step, a page's path and the site marker keep theirs.
+                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages) { path, data in
+                    guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
+                    try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
+                    return true
+                }
             }
-            var indexFiles = index.files
-            if let list = HomePage.skillList(site: site) { indexFiles[HomePage.listPath] = list }
-            var files = plan.pages.count
+            var extraFiles: [String: Data] = [:]
+            if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
+            var files = plan.pages.count + index.paths.count
             let copied = try log.run("copy") {
-                try copyFiles(site: site, plan: plan, assets: assets, extra: indexFiles, options: options, folder: folder, output: output)
+                try copyFiles(site: site, plan: plan, assets: assets, extra: extraFiles, written: index.paths,
+                              options: options, folder: folder, output: output)
             }
             files += copied.count
             try log.run("write") {
@@ -141,10 +149,10 @@ public enum SiteBuilder {
     }
 
     /// Theme assets, highlight.js, the Markdown sources beside their pages, files the pages link
-    /// to, and the files of the index step. Returns how many files were written, and warnings
+    /// to, and `extra` files; the paths `written` (the index step's) are left alone. Returns how many files were written, and warnings
     /// for collection files that a theme file of the same path keeps out of the site.
     private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
-                                  options: SiteOptions, folder: OutputFolder,
+                                  written: [String], options: SiteOptions, folder: OutputFolder,
                                   output: IncrementalOutput) throws -> (count: Int, shadowed: [Diagnostic]) {
         var shadowed: [Diagnostic] = []
         // Decide what goes where first (theme assets before collection files of the same name),
@@ -160,6 +168,8 @@ public enum SiteBuilder {
             add("assets/highlight.min.js", .file(path))
         }
         for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
+        // The index step's files, already written, keep their paths.
+        taken.formUnion(written)
         let root = URL(fileURLWithPath: site.graph.root)
         for path in site.graph.documents.map(\.path) + assets {
             let published = SitePaths.file(forSource: path)

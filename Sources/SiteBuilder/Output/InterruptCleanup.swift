@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// On SIGINT or SIGTERM during a build, removes the staging folder (the previous site is not
-/// touched until the swap) and ends the process with the signal's usual status. Without this,
+/// touched until the swap) and the lock file, and ends the process with the signal's usual
+/// status. Without this,
 /// an interrupted build left a staging folder as large as the site.
 ///
 /// The handler runs on a private serial queue, which libdispatch serves with its own thread even
@@ -18,13 +19,16 @@ final class InterruptCleanup: @unchecked Sendable {
 
     private let lock = NSLock()
     private var staging: URL?
+    private var lockFile: URL?
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "skillbook.interrupt")
 
-    /// From now on, an interrupt removes `staging`.
-    func arm(staging url: URL) {
+    /// From now on, an interrupt removes `staging` and `lockFile` (the build's `BuildLock`, which
+    /// is released only after `disarm`, so the file is still this build's while armed).
+    func arm(staging url: URL, lockFile: URL) {
         lock.lock(); defer { lock.unlock() }
         staging = url
+        self.lockFile = lockFile
         guard sources.isEmpty else { return }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)  // delivered to the source below instead
@@ -39,6 +43,7 @@ final class InterruptCleanup: @unchecked Sendable {
     func disarm() {
         lock.lock(); defer { lock.unlock() }
         staging = nil
+        lockFile = nil
     }
 
     /// Runs `body` (the swap) so that an interrupt waits for it to end.
@@ -66,8 +71,14 @@ final class InterruptCleanup: @unchecked Sendable {
             let target = (try? fileManager.moveItem(at: staging, to: doomed)) != nil ? doomed : staging
             for _ in 0..<3 where fileManager.fileExists(atPath: target.path) { try? fileManager.removeItem(at: target) }
             if fileManager.fileExists(atPath: staging.path) { try? fileManager.removeItem(at: staging) }
+            // Unlinked while still locked, as `BuildLock.release` does; the kernel drops the lock at exit.
+            if let lockFile { unlink(lockFile.path) }
             FileHandle.standardError.write(Data("\ninterrupted: the build was stopped and the previous site left in place\n".utf8))
         }
-        exit(128 + signalNumber)
+        // `_exit`, not `exit`: the workers are still rendering, and `exit` would run the atexit
+        // handlers (LeakSanitizer's among them, which took their buffers for leaks and made the
+        // status 1 under `make sanitize`) and static destructors under their feet.
+        fflush(nil)
+        _exit(128 + signalNumber)
     }
 }

@@ -80,7 +80,7 @@ struct OutputFolder {
             Self.removeStale(beside: url)
             if fileManager.fileExists(atPath: staging.path) { try fileManager.removeItem(at: staging) }
             // Armed before the folder exists, so that no interrupt can leave it behind.
-            InterruptCleanup.shared.arm(staging: staging)
+            InterruptCleanup.shared.arm(staging: staging, lockFile: BuildLock.path(for: url))
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
             try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
         } catch {

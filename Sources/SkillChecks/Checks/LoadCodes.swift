@@ -69,6 +69,15 @@ enum LoadCodes {
                     are known, and they get no page. A skill document is a few kilobytes; a file this large \
                     is usually generated or pasted by mistake. Split it into several reference files.
                     """),
+        CodeInfo("line-too-long", .error, summary: "a Markdown file has a line longer than the limit and was skipped",
+                 explanation: """
+                    Markdown files with a line over 10,000 bytes are not read: none of their links, \
+                    headings or frontmatter are known, and they get no page. The Markdown parser slows \
+                    down sharply on such lines (a table row with thousands of cells takes seconds), and \
+                    lines of real skills stay under a few thousand bytes; a longer one is usually \
+                    generated data, an encoded image or an attack. Break the line at the line given, or \
+                    move the data into a separate file and link to it.
+                    """),
         CodeInfo("markdown-nesting-limit", .warning, summary: "Markdown nests deeper than the limit",
                  explanation: """
                     Quotes, lists, emphasis, links and images nested more than 48 levels deep are cut: the \

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Entry points for the coverage-guided fuzzer (`make fuzz`): each takes arbitrary bytes and
 /// runs one parser on them. They are public only so that `skillbook-fuzz` can reach code that
 /// is otherwise internal; nothing else calls them.
@@ -14,6 +16,8 @@ public enum ParserFuzzEntry {
 
     /// cmark-gfm and the conversion to the typed tree, with every index the checks read.
     public static func markdown(_ bytes: [UInt8]) {
+        // Inputs the loader refuses (SourceFileReader) never reach the parser.
+        guard SourceFileReader.firstLongLine(in: Data(bytes)) == nil else { return }
         var diagnostics: [Diagnostic] = []
         let document = MarkdownDocument(path: "fuzz.md", text: String(decoding: bytes, as: UTF8.self), diagnostics: &diagnostics)
         _ = (document.title, document.rules.count, document.relatedSkillItems.count)

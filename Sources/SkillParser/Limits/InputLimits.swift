@@ -6,6 +6,12 @@ public enum InputLimits {
     /// a few kilobytes, and every later step (search text, pages) holds a copy of the text.
     public static let maximumFileBytes = 4 * 1024 * 1024
 
+    /// Markdown files with a longer line are skipped with `line-too-long`. cmark-gfm 0.29.0.gfm.6
+    /// (Debian's) parses a table row in time quadratic in its cells: one 2.4 MB row took 52 s,
+    /// and each 8 KB row of a table 60 ms. Lines of real skills stay under 2,500 bytes (the
+    /// longest of the 4,900 files in ../shared/corpora is 2,348).
+    public static let maximumLineBytes = 10_000
+
     /// Nesting of Markdown blocks and inlines kept as a tree (a quote in a list in a quote...,
     /// emphasis in a link in emphasis...). Deeper content is kept as plain text with
     /// `markdown-nesting-limit`. A limit rather than iterative walks because every walk over

@@ -58,7 +58,7 @@ public enum CollectionLoader {
     /// `folder` is the content root's path, ending in `/`.
     private static func parseFile(_ path: String, folder: String) -> ParseResult {
         let data: Data
-        switch SourceFileReader.read(folder + path) {
+        switch SourceFileReader.readMarkdown(folder + path) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])

@@ -7,11 +7,13 @@ import Darwin
 
 /// Reads one Markdown file of a collection, refusing what would stall or exhaust a run: a
 /// FIFO or device (reading one blocks forever), and a file past `InputLimits.maximumFileBytes`
-/// (checked before reading, so a huge file is never loaded).
+/// (checked before reading, so a huge file is never loaded); for Markdown, also a file with a
+/// line past `InputLimits.maximumLineBytes`.
 enum SourceFileReader {
     enum Failure: Error, Equatable {
         case notARegularFile
         case tooLarge(bytes: Int)
+        case lineTooLong(line: Int, bytes: Int)
         case unreadable
     }
 
@@ -46,6 +48,36 @@ enum SourceFileReader {
         return .success(data)
     }
 
+    /// `read`, then the line limit, which only Markdown needs (cmark-gfm is what slows down on
+    /// long lines; a minified JSON manifest is fine).
+    static func readMarkdown(_ path: String) -> Result<Data, Failure> {
+        read(path).flatMap { data in
+            if let long = firstLongLine(in: data) { return .failure(.lineTooLong(line: long.line, bytes: long.bytes)) }
+            return .success(data)
+        }
+    }
+
+    /// The first line longer than the limit (1-based) and its length in bytes; CR, LF and CRLF
+    /// all end a line, as for the parser.
+    static func firstLongLine(in data: Data) -> (line: Int, bytes: Int)? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, bytes: Int)? in
+            var line = 1, start = 0, index = 0
+            let count = bytes.count
+            while index <= count {
+                let byte = index < count ? bytes[index] : UInt8(ascii: "\n")
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    if index - start > InputLimits.maximumLineBytes { return (line, index - start) }
+                    // CRLF is one line end.
+                    if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    line += 1
+                    start = index + 1
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
     /// The diagnostic for a file that was not read.
     static func diagnostic(for failure: Failure, file: String) -> Diagnostic {
         let location = SourceLocation(file: file, line: 1)
@@ -57,6 +89,11 @@ enum SourceFileReader {
             return Diagnostic(.error, code: "file-too-large",
                               "file is \(bytes) bytes, over the limit of \(InputLimits.maximumFileBytes); skipped",
                               at: location, suggestion: "split it into several reference files")
+        case .lineTooLong(let line, let bytes):
+            return Diagnostic(.error, code: "line-too-long",
+                              "line is \(bytes) bytes, over the limit of \(InputLimits.maximumLineBytes); file skipped",
+                              at: SourceLocation(file: file, line: line),
+                              suggestion: "break the line, or move long data (tables, encoded images) into a separate file")
         case .unreadable:
             return Diagnostic(.error, code: "unreadable-file", "cannot read this file", at: location,
                               suggestion: "check the file's permissions")

@@ -79,8 +79,8 @@ enum CmarkConverter {
 
         /// The text of everything under `node`, found with cmark's own iterator (which does not
         /// recurse), for content past the depth limit.
-        mutating func flattenedText(of node: OpaquePointer) -> String {
-            if flattenedAt == nil { flattenedAt = location(of: node) }
+        mutating func flattenedText(of node: OpaquePointer, at location: SourceLocation) -> String {
+            if flattenedAt == nil { flattenedAt = location }
             guard let iterator = cmark_iter_new(node) else { return "" }
             defer { cmark_iter_free(iterator) }
             var text = ""
@@ -127,17 +127,17 @@ enum CmarkConverter {
         mutating func block(_ node: OpaquePointer, depth: Int) -> Block? {
             let location = location(of: node)
             guard depth <= InputLimits.maximumMarkdownDepth else {
-                let text = flattenedText(of: node)
+                let text = flattenedText(of: node, at: location)
                 return text.isEmpty ? nil : .paragraph(Paragraph(inlines: [.text(text)], location: location))
             }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
-                let content = inlines(under: node, depth: depth + 1)
+                let content = inlines(under: node, depth: depth + 1, fallback: location)
                 let text = content.plainText
                 return .heading(Heading(level: Int(cmark_node_get_heading_level(node)), inlines: content, text: text,
                                         anchor: slugger.slug(text), location: location))
             case CMARK_NODE_PARAGRAPH:
-                return .paragraph(Paragraph(inlines: inlines(under: node, depth: depth + 1), location: location))
+                return .paragraph(Paragraph(inlines: inlines(under: node, depth: depth + 1, fallback: location), location: location))
             case CMARK_NODE_LIST:
                 var items: [ListItem] = []
                 for item in children(of: node) {
@@ -187,7 +187,7 @@ enum CmarkConverter {
             for row in children(of: node) {
                 var cells: [TableCell] = []
                 for cell in children(of: row) {
-                    let content = inlines(under: cell, depth: depth + 3)
+                    let content = inlines(under: cell, depth: depth + 3, fallback: location)
                     cells.append(TableCell(inlines: content, text: content.plainText))
                 }
                 if cmark_gfm_extensions_get_table_row_is_header(row) != 0 { header = cells } else { rows.append(cells) }
@@ -195,31 +195,34 @@ enum CmarkConverter {
             return Table(alignments: alignments, header: header, rows: rows, location: location)
         }
 
-        mutating func inlines(under node: OpaquePointer, depth: Int) -> [Inline] {
-            children(of: node).compactMap { inline($0, parent: node, depth: depth) }
+        /// `fallback` is where the nearest enclosing node with a position starts.
+        mutating func inlines(under node: OpaquePointer, depth: Int, fallback: SourceLocation) -> [Inline] {
+            children(of: node).compactMap { inline($0, parent: node, depth: depth, fallback: fallback) }
         }
 
-        mutating func inline(_ node: OpaquePointer, parent: OpaquePointer, depth: Int) -> Inline? {
+        mutating func inline(_ node: OpaquePointer, parent: OpaquePointer, depth: Int, fallback: SourceLocation) -> Inline? {
             let type = cmark_node_get_type(node)
             // Text carries no location; skipping it keeps the column cursor moving forward.
             if type == CMARK_NODE_TEXT { return .text(literal(node)) }
-            guard depth <= InputLimits.maximumMarkdownDepth else { return .text(flattenedText(of: node)) }
-            // Inline positions are not always set by cmark-gfm; fall back to the enclosing block.
-            let location = cmark_node_get_start_line(node) == 0 ? self.location(of: parent) : self.location(of: node)
+            // Inline positions are not always set by cmark-gfm (emphasis over several lines has
+            // none, nor its parent): fall back to the parent, else to the nearest node that has one.
+            let location = cmark_node_get_start_line(node) != 0 ? self.location(of: node)
+                : cmark_node_get_start_line(parent) != 0 ? self.location(of: parent) : fallback
+            guard depth <= InputLimits.maximumMarkdownDepth else { return .text(flattenedText(of: node, at: location)) }
             switch type {
             case CMARK_NODE_CODE: return .code(CodeSpan(code: literal(node), location: location))
-            case CMARK_NODE_EMPH: return .emphasis(inlines(under: node, depth: depth + 1))
-            case CMARK_NODE_STRONG: return .strong(inlines(under: node, depth: depth + 1))
+            case CMARK_NODE_EMPH: return .emphasis(inlines(under: node, depth: depth + 1, fallback: location))
+            case CMARK_NODE_STRONG: return .strong(inlines(under: node, depth: depth + 1, fallback: location))
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 let link = Link(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
                                 title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
-                                children: inlines(under: node, depth: depth + 1), location: location)
+                                children: inlines(under: node, depth: depth + 1, fallback: location), location: location)
                 return cmark_node_get_type(node) == CMARK_NODE_LINK ? .link(link) : .image(link)
             case CMARK_NODE_HTML_INLINE: return .html(literal(node))
             case CMARK_NODE_SOFTBREAK: return .softBreak
             case CMARK_NODE_LINEBREAK: return .lineBreak
             default:
-                if typeString(node) == "strikethrough" { return .strikethrough(inlines(under: node, depth: depth + 1)) }
+                if typeString(node) == "strikethrough" { return .strikethrough(inlines(under: node, depth: depth + 1, fallback: location)) }
                 return nil
             }
         }

@@ -95,7 +95,9 @@ import TestSupport
     }
 
     @Test func deepNestingAndLongLinesBuild() throws {
-        let body = String(repeating: "> - ", count: 5_000) + "deep\n\n" + String(repeating: "*a**a**a", count: 20_000) + "\n"
+        // Long lines within the line limit, and a paragraph of many of them.
+        let body = String(repeating: "> - ", count: 2_000) + "deep\n\n"
+            + String(repeating: String(repeating: "*a**a**a", count: 1_000) + "\n", count: 20)
         let (_, output, _) = try Self.build(["bad/SKILL.md": Self.skill("bad", body: body)])
         Self.expectGoodSkillRendered(output)
         #expect(try SiteFixtures.read(output, "bad/index.html").contains("deep"))

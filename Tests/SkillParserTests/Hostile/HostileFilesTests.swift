@@ -66,6 +66,24 @@ import TestSupport
         #expect(graph.document(at: "huge/SKILL.md") == nil)
     }
 
+    @Test func aFileWithALineOverTheLimitIsSkippedAtThatLine() throws {
+        let limit = InputLimits.maximumLineBytes
+        let row = String(repeating: "| a ", count: limit / 4 + 1) + "|"
+        let tree = try Self.tree([
+            "wide/SKILL.md": "---\nname: wide\ndescription: W.\n---\n# Wide\n\n\(row)\n",
+            // At the limit, with CRLF endings: read.
+            "edge/SKILL.md": "# Edge\r\n\r\n" + String(repeating: "a", count: limit) + "\r\n",
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "line-too-long" })
+        #expect(problem.location == SourceLocation(file: "wide/SKILL.md", line: 7))
+        #expect(problem.message.contains("\(row.utf8.count) bytes"))
+        #expect(graph.document(at: "wide/SKILL.md") == nil)
+        #expect(graph.document(at: "edge/SKILL.md") != nil)
+        #expect(graph.diagnostics.filter { $0.code == "line-too-long" }.count == 1)
+    }
+
     @Test func unreadableFilesAreReportedWhenTheSystemDeniesThem() throws {
         let tree = try Self.tree(["locked/SKILL.md": HostileMarkdownTests.good])
         let path = tree.root.appendingPathComponent("locked/SKILL.md").path

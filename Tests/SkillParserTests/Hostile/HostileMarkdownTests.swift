@@ -18,6 +18,14 @@ import TestSupport
         return try CollectionLoader.load(root: tree.path)
     }
 
+    /// The `bad` skill of `load(body:)` parsed on its own, past the loader's line limit: the
+    /// parser's own bounds must hold for any line the fuzzer or a caller gives it.
+    static func parse(body: String) -> (document: MarkdownDocument, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let text = "---\nname: bad\ndescription: A bad skill.\n---\n# Bad\n\n\(body)"
+        return (MarkdownDocument(path: "bad/SKILL.md", text: text, diagnostics: &diagnostics), diagnostics)
+    }
+
     static func expectGoodSkillIntact(_ graph: SkillGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let document = graph.document(at: "good/SKILL.md")
         #expect(graph.skills.map(\.name).contains("good"), sourceLocation: sourceLocation)
@@ -56,18 +64,48 @@ import TestSupport
         "20,000 nested images": String(repeating: "![", count: 20_000) + "deep text" + String(repeating: "](x.png)", count: 20_000) + "\n",
     ]
 
+    /// The shapes are single lines far over the line limit: the loader skips them.
     @Test(.timeLimit(.minutes(10)), arguments: deepBodies.keys.sorted())
+    func deepNestingOnOneLongLineIsSkippedByTheLoader(name: String) throws {
+        let graph = try Self.load(body: try #require(Self.deepBodies[name]))
+        Self.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "line-too-long" }, "\(name)")
+        #expect(problem.location == SkillParser.SourceLocation(file: "bad/SKILL.md", line: 7))
+        #expect(graph.document(at: "bad/SKILL.md") == nil)
+    }
+
+    /// Within the line limit, nesting still goes far past the depth limit.
+    static let deepShortBodies: [String: String] = [
+        "9,000 nested quotes": String(repeating: ">", count: 9_000) + " deep text\n",
+        "2,000 quoted list items": String(repeating: "> - ", count: 2_000) + "deep text\n",
+        "4,000 nested list items": String(repeating: "- ", count: 4_000) + "deep text\n",
+        "4,000 emphasis markers": String(repeating: "*", count: 4_000) + "deep text" + String(repeating: "*", count: 4_000) + "\n",
+        "900 nested images": String(repeating: "![", count: 900) + "deep text" + String(repeating: "](x.png)", count: 900) + "\n",
+        "3,000 emphases over 3,000 lines": String(repeating: "*a\n", count: 3_000) + "deep text" + String(repeating: "\na*", count: 3_000) + "\n",
+    ]
+
+    @Test(.timeLimit(.minutes(10)), arguments: deepShortBodies.keys.sorted())
     func deepNestingIsCutWithADiagnosticAndKeepsItsText(name: String) throws {
-        let body = try #require(Self.deepBodies[name])
-        let graph = try Self.load(body: body)
+        let graph = try Self.load(body: try #require(Self.deepShortBodies[name]))
         Self.expectGoodSkillIntact(graph)
         let problem = try #require(graph.diagnostics.first { $0.code == "markdown-nesting-limit" }, "\(name)")
         #expect(problem.location.file == "bad/SKILL.md")
-        #expect(problem.location.line == 7)
+        #expect(problem.location.line >= 7)
         let bad = try #require(graph.document(at: "bad/SKILL.md"))
         #expect(Self.depth(of: bad.markdown.blocks) <= InputLimits.maximumMarkdownDepth + 2)
         // The text below the cut is kept, as plain text.
         #expect(DocumentTextProbe.text(of: bad.markdown.blocks).contains("deep text"), "\(name)")
+    }
+
+    /// The parser alone, on the one-line shapes (what the markdown fuzz target sees).
+    @Test(.timeLimit(.minutes(10)), arguments: deepBodies.keys.sorted())
+    func theParserCutsDeepNestingOnLinesOfAnyLength(name: String) throws {
+        let (bad, diagnostics) = Self.parse(body: try #require(Self.deepBodies[name]))
+        let problem = try #require(diagnostics.first { $0.code == "markdown-nesting-limit" }, "\(name)")
+        #expect(problem.location.file == "bad/SKILL.md")
+        #expect(problem.location.line == 7)
+        #expect(Self.depth(of: bad.blocks) <= InputLimits.maximumMarkdownDepth + 2)
+        #expect(DocumentTextProbe.text(of: bad.blocks).contains("deep text"), "\(name)")
     }
 
     @Test func nestingBelowTheLimitIsNotReported() throws {
@@ -78,10 +116,9 @@ import TestSupport
     @Test(.timeLimit(.minutes(10)))
     func manyCodeSpansOnOneLineAreLocatedInLinearTime() throws {
         // Non-ASCII first, so columns must be counted in characters, not bytes.
+        // The parser alone: the loader would skip a line this long.
         let body = "é " + String(repeating: "`a` ", count: 100_000) + "\n"
-        let graph = try Self.load(body: body)
-        Self.expectGoodSkillIntact(graph)
-        let spans = try #require(graph.document(at: "bad/SKILL.md")?.markdown.codeSpans)
+        let spans = Self.parse(body: body).document.codeSpans
         #expect(spans.count == 100_000)
         // cmark-gfm places a code span at its text, one past the backtick.
         #expect(spans.first?.location.column == 4)
@@ -112,12 +149,13 @@ import TestSupport
 
     @Test(.timeLimit(.minutes(10)))
     func deeplyNestedFlowCollectionsAreRefusedBeforeParsing() throws {
-        let flow = "x: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
-            + "y: " + String(repeating: "{a: ", count: 50_000) + "1" + String(repeating: "}", count: 50_000) + "\n"
+        // Over many short lines: a flow collection goes on across lines, past the line limit's reach.
+        let flow = "x: " + String(repeating: "[\n ", count: 100_000) + String(repeating: "]\n ", count: 100_000) + "\n"
+            + "y: " + String(repeating: "{a: \n ", count: 50_000) + "1" + String(repeating: "}\n ", count: 50_000) + "\n"
         let graph = try Self.load(body: "Body.\n", frontmatter: flow)
         Self.expectGoodSkillIntact(graph)
         let problem = try #require(graph.diagnostics.first { $0.code == "yaml-alias-limit" })
-        #expect(problem.location.line == 4)
+        #expect(problem.location.line == 4 + YAMLReader.maximumFlowNesting)
         // Nesting that real frontmatter uses still parses.
         let shallow = try Self.load(body: "Body.\n", frontmatter: "metadata:\n  tags: \"[a, [b, {c: d}]]\"\n  list: [a, [b, [c]]]\n")
         #expect(!shallow.diagnostics.contains { $0.code == "yaml-alias-limit" })
