@@ -17,6 +17,13 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
                         reservedIDs: []).render()
 }
 
+/// The files the page of one document of a small collection needs copied.
+func linkedFiles(_ files: [String: String], document path: String) throws -> [String] {
+    let tree = try FixtureTree(files)
+    let graph = try CollectionLoader.load(root: tree.path)
+    return LinkedFiles.of(try #require(graph.document(at: path)), graph: graph)
+}
+
 @Suite struct MarkdownHTMLTests {
     static let skill = "---\nname: alpha\ndescription: A.\n---\n"
 
@@ -129,7 +136,7 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
                                 anchoredLines: [], reservedIDs: []).render()
         #expect(body.html.contains("<img src=\"img/a.png\" alt=\"local\" loading=\"lazy\">"))
         #expect(body.html.contains("<a class=\"external external-image\" href=\"https://example.com/b.png\">Image: remote</a>"))
-        #expect(body.assets == ["alpha/img/a.png"])
+        #expect(LinkedFiles.of(try #require(graph.document(at: "alpha/SKILL.md")), graph: graph) == ["alpha/img/a.png"])
     }
 
     @Test func aBadgeImageInsideALinkDoesNotNestLinks() throws {
@@ -181,14 +188,43 @@ func renderBody(_ files: [String: String], document path: String, lines: [Int] =
     }
 
     @Test func rawHTMLImagesAreShownAndBrokenRawReferencesMarked() throws {
-        let body = try renderBody([
+        let files = [
             "alpha/SKILL.md": Self.skill + "# A\n\n<p align=\"center\"><img src=\"img/logo.png\"> <img src=\"img/gone.png\"></p>\n\n"
                 + "Text <a href=\"nowhere.md\">x</a>.\n",
             "alpha/img/logo.png": "png",
-        ], document: "alpha/SKILL.md")
+        ]
+        let body = try renderBody(files, document: "alpha/SKILL.md")
         #expect(body.html.contains("<img src=\"img/logo.png\" alt=\"\" loading=\"lazy\">"))
         #expect(body.html.contains("<span class=\"broken-link\" title=\"missing image: img/gone.png does not exist in the collection\">img/gone.png"))
         #expect(body.html.contains("<span class=\"broken-link\" title=\"broken link: nowhere.md does not exist in the collection\">nowhere.md"))
-        #expect(body.assets == ["alpha/img/logo.png"])
+        #expect(try linkedFiles(files, document: "alpha/SKILL.md") == ["alpha/img/logo.png"])
+    }
+}
+
+@Suite struct LinkedFilesTests {
+    static let skill = "---\nname: alpha\ndescription: A.\n---\n# A\n\n"
+
+    @Test func filesAreThoseThePageLinksToOrShows() throws {
+        let files = [
+            "alpha/SKILL.md": Self.skill + "[data](data.csv) [doc](references/r.md) ![shot](img/a.png) [gone](nope.txt)\n\n"
+                + "> - [x](script.sh)\n\n| a |\n|---|\n| [t](table.txt) |\n\n<a href=\"raw.txt\">r</a>\n",
+            "alpha/references/r.md": "# R\n", "alpha/data.csv": "a", "alpha/img/a.png": "png", "alpha/script.sh": "echo",
+            "alpha/table.txt": "t", "alpha/raw.txt": "r",
+        ]
+        #expect(try linkedFiles(files, document: "alpha/SKILL.md")
+            == ["alpha/data.csv", "alpha/img/a.png", "alpha/raw.txt", "alpha/script.sh", "alpha/table.txt"])
+    }
+
+    @Test func anInlinedSVGImageIsNotCopiedButALinkToItIs() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>"
+        let shown = try linkedFiles(["alpha/SKILL.md": Self.skill + "![d](d.svg)\n", "alpha/d.svg": svg], document: "alpha/SKILL.md")
+        #expect(shown == [])
+        let linked = try linkedFiles(["alpha/SKILL.md": Self.skill + "[d](d.svg)\n", "alpha/d.svg": svg], document: "alpha/SKILL.md")
+        #expect(linked == ["alpha/d.svg"])
+    }
+
+    @Test func anImageInsideALinkIsCopied() throws {
+        let files = ["alpha/SKILL.md": Self.skill + "[![badge](b.png)](c.txt)\n", "alpha/b.png": "png", "alpha/c.txt": "c"]
+        #expect(try linkedFiles(files, document: "alpha/SKILL.md") == ["alpha/b.png", "alpha/c.txt"])
     }
 }

@@ -62,6 +62,29 @@ import TestSupport
         #expect(report.contains("href=\"../alpha/index.html#L7\">alpha/SKILL.md:7:"))
     }
 
+    @Test func aLinkedFileTheThemeShadowsIsWarnedAboutInTheTerminalAndTheReportAlike() throws {
+        var files = Self.collection
+        files["alpha/SKILL.md"] = "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\nSee [script](../assets/site.js).\n"
+        files["assets/site.js"] = "alert('mine')\n"
+        let tree = try FixtureTree(files)
+        let result = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(result.exitCode == 0)
+        // Every diagnostic printed is listed in the report, with the same message.
+        let printed = result.stderr.split(separator: "\n").compactMap { line -> (code: String, message: String)? in
+            guard let start = line.range(of: ": warning: ") ?? line.range(of: ": error: "),
+                  let open = line.range(of: " [", options: .backwards), line.hasSuffix("]") else { return nil }
+            return (String(line[open.upperBound...].dropLast()), String(line[start.upperBound..<open.lowerBound]))
+        }
+        #expect(printed.map(\.code) == ["site-path-collision"])
+        #expect(printed.first?.message.hasPrefix("assets/site.js is linked from the collection") == true)
+        let report = try tree.read("out/reports/diagnostics.html")
+        for diagnostic in printed {
+            #expect(report.contains(diagnostic.code))
+            #expect(report.contains(diagnostic.message.replacingOccurrences(of: "'", with: "&#39;")), "\(diagnostic.message)")
+        }
+        #expect(try tree.read("out/assets/site.js") != "alert('mine')\n")
+    }
+
     @Test func theDuplicatesReportListsTheClustersOfDupes() throws {
         var files = Self.collection
         let rule = "- Always label icon-only buttons with an accessibility label that names the action.\n"

@@ -35,12 +35,14 @@ public enum SiteBuilder {
 
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
         var notes: [String] = []
-        let (plan, site, folder) = try log.run("plan") { () throws -> (SitePlan, SiteContext, OutputFolder) in
+        let (plan, copyPlan, site, folder) = try log.run("plan") { () throws -> (SitePlan, CopyPlan, SiteContext, OutputFolder) in
             var plan = SitePlan(graph: input.graph)
-            var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems, input)).sorted()
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
+            // What is copied where is known before any page renders, so the reports list its warnings.
+            let copyPlan = CopyPlan(graph: input.graph, pages: plan.pages, theme: theme, highlight: highlight)
+            var withProblems = input
+            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems + copyPlan.shadowed, input)).sorted()
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
@@ -52,11 +54,11 @@ public enum SiteBuilder {
                                    stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
             plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
-            return (plan, site, folder)
+            return (plan, copyPlan, site, folder)
         }
         do {
             let output = IncrementalOutput(folder: folder, theme: options.theme, reuse: options.reuse)
-            let assets = try log.run("render") {
+            try log.run("render") {
                 try renderPages(plan.pages, site: site, folder: folder, output: output, progress: options.progress)
             }
             let index = try log.run("index") { () throws -> SearchIndexStep.Output in
@@ -78,11 +80,9 @@ public enum SiteBuilder {
             var extraFiles: [String: Data] = [:]
             if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
             var files = plan.pages.count + index.paths.count
-            let copied = try log.run("copy") {
-                try copyFiles(site: site, plan: plan, assets: assets, extra: extraFiles, written: index.paths,
-                              options: options, folder: folder, output: output)
+            files += try log.run("copy") {
+                try copyFiles(copyPlan.files(extra: extraFiles, written: index.paths, plan: plan), folder: folder, output: output)
             }
-            files += copied.count
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
@@ -101,7 +101,7 @@ public enum SiteBuilder {
             let reuse = output.hasPrevious
                 ? Reuse(reusedFiles: output.reused, rebuiltPages: output.madePaths.filter(pagePaths.contains)) : nil
             return Summary(output: folder.url.path, pages: plan.pages.count, files: files,
-                           problems: siteProblems(plan.problems + copied.shadowed, input), notes: notes,
+                           problems: siteProblems(plan.problems + copyPlan.shadowed, input), notes: notes,
                            searchIndex: index.sizes, reuse: reuse)
         } catch {
             folder.discard()
@@ -122,66 +122,29 @@ public enum SiteBuilder {
         var description: String { "\(page): \(underlying)" }
     }
 
-    /// Renders and writes every page on all cores; returns the collection files pages link to.
+    /// Renders and writes every page on all cores.
     private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
-                                    output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
+                                    output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
         let counter = ProgressCounter(total: pages.count, report: progress)
-        let results = Parallel.map(pages) { page -> Result<[String], any Error> in
+        let failures = Parallel.map(pages) { page -> (any Error)? in
             defer { counter.increment() }
             do {
                 let model = try renderer.model(page)
                 try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.html(model), to: page.path) }
-                return .success(model.assets)
+                return nil
             } catch {
-                return .failure(PageError(page: page.path, underlying: error))
+                return PageError(page: page.path, underlying: error)
             }
         }
-        var assets = Set<String>()
-        for result in results {
-            switch result {
-            case .success(let paths): assets.formUnion(paths)
-            case .failure(let error): throw error
-            }
-        }
-        return assets.sorted()
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    /// Theme assets, highlight.js, the Markdown sources beside their pages, files the pages link
-    /// to, and `extra` files; the paths `written` (the index step's) are left alone. Returns how many files were written, and warnings
-    /// for collection files that a theme file of the same path keeps out of the site.
-    private static func copyFiles(site: SiteContext, plan: SitePlan, assets: [String], extra: [String: Data],
-                                  written: [String], options: SiteOptions, folder: OutputFolder,
-                                  output: IncrementalOutput) throws -> (count: Int, shadowed: [Diagnostic]) {
-        var shadowed: [Diagnostic] = []
-        // Decide what goes where first (theme assets before collection files of the same name),
-        // then read and write on all cores.
-        var sources: [(path: String, from: FileSource)] = []
-        var taken = Set<String>()
-        func add(_ path: String, _ source: FileSource) {
-            guard !plan.isTaken(path), path != OutputFolder.markerName, taken.insert(path).inserted else { return }
-            sources.append((path, source))
-        }
-        for asset in options.theme.assets { add(asset.path, .data(asset.data)) }
-        if case .file(let path) = highlightSource(theme: options.theme, script: options.highlightScript) {
-            add("assets/highlight.min.js", .file(path))
-        }
-        for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
-        // The index step's files, already written, keep their paths.
-        taken.formUnion(written)
-        let root = URL(fileURLWithPath: site.graph.root)
-        for path in site.graph.documents.map(\.path) + assets {
-            let published = SitePaths.file(forSource: path)
-            if options.theme.has(published) {
-                shadowed.append(Diagnostic(.warning, code: "site-path-collision",
-                                           "\(path) is linked from the collection but the theme's \(published) takes its place in the site",
-                                           at: SourceLocation(file: path, line: 1),
-                                           suggestion: "rename or move the file; the theme's files sit under assets/"))
-            }
-            add(published, .file(root.appendingPathComponent(path).path))
-        }
-        let planned = sources
+    /// Writes the files of the copy plan (`CopyPlan` decides what goes where) on all cores;
+    /// returns how many there were.
+    private static func copyFiles(_ planned: [(path: String, from: FileSource)], folder: OutputFolder,
+                                  output: IncrementalOutput) throws -> Int {
         try folder.createFolders(for: planned.map(\.path))
         let failures = Parallel.map(planned) { path, source -> (any Error)? in
             do {
@@ -200,16 +163,16 @@ public enum SiteBuilder {
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-        return (planned.count, shadowed)
+        return planned.count
     }
 
     /// Where a copied file's bytes come from.
-    enum FileSource {
+    enum FileSource: Sendable {
         case data(Data)
         case file(String)
     }
 
-    enum HighlightSource {
+    enum HighlightSource: Sendable {
         case theme
         case file(String)
         case missing(String?)

@@ -6,8 +6,6 @@ import SkillSearch
 /// The HTML of a document's body, with what the site needs to know about it.
 struct RenderedMarkdown: Sendable {
     var html: String
-    /// Root-relative paths of non-Markdown files the body links to or shows; the site copies them.
-    var assets: [String]
     /// The document's opening level-1 heading, rendered apart so the page can place it above
     /// the metadata; `nil` when the body does not start with one (the page then adds a title).
     var titleHTML: String?
@@ -41,12 +39,11 @@ struct MarkdownHTML {
         }
         var html = ""
         render(Array(blocks), tight: false, into: &html, state: &state)
-        return RenderedMarkdown(html: html, assets: state.assets.sorted(), titleHTML: titleHTML)
+        return RenderedMarkdown(html: html, titleHTML: titleHTML)
     }
 
     struct State {
         var usedIDs: Set<String> = []
-        var assets: Set<String> = []
         var blockIndex = 0
         var anchorsByBlock: [Int: [Int]] = [:]
     }
@@ -158,11 +155,10 @@ struct MarkdownHTML {
         var html = ""
         for reference in LinkReference.rawHTML(in: raw) {
             let (resolved, asset) = resolver.resolve(reference.destination)
-            if reference.kind.isImage, let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+            if reference.kind.isImage, let asset, let url = SVGImage.inlineURL(forImage: asset, root: graph.root) {
                 html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
                 continue
             }
-            if let asset { state.assets.insert(asset) }
             switch (resolved, reference.kind.isImage) {
             case (.href(let href), true):
                 if LinkTarget(reference.destination).kind == .external, insideLink {
@@ -219,8 +215,7 @@ struct MarkdownHTML {
         let text = inlines(link.children, insideLink: true, state: &state)
         if insideLink { return text }
         let title = link.title.isEmpty ? "" : " title=\"\(link.title.htmlEscaped)\""
-        let (resolved, asset) = resolver.resolve(link.destination)
-        if let asset { state.assets.insert(asset) }
+        let (resolved, _) = resolver.resolve(link.destination)
         switch resolved {
         case .href(let href):
             let external = LinkTarget(link.destination).kind == .external ? " class=\"external\"" : ""
@@ -240,10 +235,9 @@ struct MarkdownHTML {
         let alt = image.children.plainText
         let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
-        if let asset, SVGImage.isSVG(asset), let url = SVGImage.dataURL(asset, root: graph.root) {
+        if let asset, let url = SVGImage.inlineURL(forImage: asset, root: graph.root) {
             return "<img src=\"\(url)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
         }
-        if let asset { state.assets.insert(asset) }
         switch resolved {
         case .href where LinkTarget(image.destination).kind == .external && insideLink:
             return "<span class=\"external-image\">\(strings.text("image", ["alt": alt]).htmlEscaped)</span>"

@@ -13,6 +13,13 @@ enum SVGImage {
         return lowered.hasSuffix(".svg")
     }
 
+    /// The `data:` URL an image link to the collection file `asset` is shown as, or `nil` when
+    /// the page links to the copied file instead. The page and the copy plan both ask here, so a
+    /// file is copied exactly when a page needs it.
+    static func inlineURL(forImage asset: String, root: String) -> String? {
+        isSVG(asset) ? dataURL(asset, root: root) : nil
+    }
+
     /// The `data:` URL of the SVG at the root-relative `path`, or `nil` when it cannot be read
     /// or is too large.
     static func dataURL(_ path: String, root: String) -> String? {

@@ -9,8 +9,6 @@ struct PageRenderer: Sendable {
 
     struct Output: Sendable {
         var html: String
-        /// Non-Markdown files of the collection the page links to.
-        var assets: [String]
     }
 
     enum RenderError: Error, CustomStringConvertible {
@@ -30,17 +28,14 @@ struct PageRenderer: Sendable {
         var template: String
         var layout: [String: MustacheValue]
         var values: [String: MustacheValue]
-        /// Non-Markdown files of the collection the page links to.
-        var assets: [String]
     }
 
     func render(_ page: PlannedPage) throws -> Output {
         let model = try self.model(page)
-        return Output(html: try html(model), assets: model.assets)
+        return Output(html: try html(model))
     }
 
     func model(_ page: PlannedPage) throws -> Model {
-        var assets: [String] = []
         let frame: PageFrame
         var values: [String: MustacheValue]
         switch page.kind {
@@ -49,13 +44,11 @@ struct PageRenderer: Sendable {
         case .skill(let index):
             let skill = site.graph.skills[index]
             let body = markdown(skill.skillFile)
-            assets = body.assets
             (frame, values) = SkillPage.make(skill, page: page, site: site, body: body)
         case .document(let path):
             let body = markdown(path)
-            assets = body.assets
             guard let document = site.graph.document(at: path) else {
-                return Model(template: "", layout: [:], values: [:], assets: [])
+                return Model(template: "", layout: [:], values: [:])
             }
             (frame, values) = DocumentPage.make(document, page: page, site: site, body: body)
         case .diagnostics:
@@ -77,7 +70,7 @@ struct PageRenderer: Sendable {
         }
         let root = page.kind == .notFound ? notFoundRoot : SitePaths.rootPrefix(from: page.path)
         let layout = LayoutContext.make(page: page, frame: frame, site: site, root: root)
-        return Model(template: page.kind.template, layout: layout, values: values, assets: assets)
+        return Model(template: page.kind.template, layout: layout, values: values)
     }
 
     /// The page's HTML: its template with the layout's values and its own, inside the layout.
@@ -102,7 +95,7 @@ struct PageRenderer: Sendable {
 
     private func markdown(_ path: String) -> RenderedMarkdown {
         guard let document = site.graph.document(at: path) else {
-            return RenderedMarkdown(html: "", assets: [], titleHTML: nil)
+            return RenderedMarkdown(html: "", titleHTML: nil)
         }
         let resolver = LinkResolver(graph: site.graph, documentPath: path)
         return MarkdownHTML(resolver: resolver, graph: site.graph, document: document,

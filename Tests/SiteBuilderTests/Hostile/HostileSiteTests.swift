@@ -79,6 +79,9 @@ import TestSupport
         Self.expectGoodSkillRendered(output)
         let shadowed = try #require(summary.problems.first { $0.code == "site-path-collision" })
         #expect(shadowed.location.file == "assets/site.js")
+        // Known while planning, so the diagnostics report lists it as the summary does.
+        let report = try SiteFixtures.read(output, "reports/diagnostics.html")
+        #expect(report.contains(shadowed.message.replacingOccurrences(of: "'", with: "&#39;")))
         #expect(try SiteFixtures.read(output, "assets/site.js") != "alert('mine')")
     }
 
