@@ -2,8 +2,8 @@ import SkillParser
 /// Sorts packed `key << 32 | item` values by key in two stable passes of 16 bits, so items
 /// that share a key stay in the order they came in. Faster than a comparison sort for the
 /// millions of band entries of a large collection.
-enum RadixSort {
-    static func sortByHigh32(_ values: inout [UInt64]) {
+public enum RadixSort {
+    public static func sortByHigh32(_ values: inout [UInt64]) {
         guard values.count > 1 else { return }
         var scratch = [UInt64](repeating: 0, count: values.count)
         pass(from: values, to: &scratch, shift: 32)

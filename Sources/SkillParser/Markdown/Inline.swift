@@ -13,20 +13,31 @@ public indirect enum Inline: Hashable, Sendable {
 
     /// The text a reader sees, with Markdown syntax removed.
     public var plainText: String {
+        var text = ""
+        appendPlainText(to: &text)
+        return text
+    }
+
+    /// Appends the plain text to one string, rather than joining a string made for each node.
+    func appendPlainText(to text: inout String) {
         switch self {
-        case .text(let text): text
-        case .code(let span): span.code
+        case .text(let literal): text += literal
+        case .code(let span): text += span.code
         case .emphasis(let children), .strong(let children), .strikethrough(let children):
-            children.plainText
-        case .link(let link), .image(let link): link.children.plainText
-        case .html: ""
-        case .softBreak, .lineBreak: " "
+            for child in children { child.appendPlainText(to: &text) }
+        case .link(let link), .image(let link): for child in link.children { child.appendPlainText(to: &text) }
+        case .html: break
+        case .softBreak, .lineBreak: text += " "
         }
     }
 }
 
 extension Array where Element == Inline {
-    public var plainText: String { map(\.plainText).joined() }
+    public var plainText: String {
+        var text = ""
+        for inline in self { inline.appendPlainText(to: &text) }
+        return text
+    }
 }
 
 public struct CodeSpan: Hashable, Sendable {

@@ -5,17 +5,19 @@ import SkillDuplicates
 /// its own deletions (the symmetric-delete idea). Candidates are then confirmed with
 /// `EditDistance`. A swap of neighbouring letters is found with one deletion on each side.
 ///
-/// A deletion variant is stored as a 64-bit hash of its bytes, never built as a string: a
-/// collection of 2,000 long names has about 400,000 variants, and building each as an array,
-/// hashing it byte by byte and keeping it in a dictionary was most of `skillbook check`'s time.
-/// A collision between two hashes can only add a candidate, which `EditDistance` then confirms
-/// or drops, so the names found are those within the limit, as with the variants themselves.
+/// A deletion variant is stored as a 32-bit hash of its bytes beside the name's number, packed
+/// in one `UInt64` and radix-sorted, never built as a string: a collection of 2,000 long names
+/// has about 400,000 variants, and building each as an array, hashing it byte by byte and
+/// keeping it in a dictionary was most of `skillbook check`'s time. A collision between two
+/// hashes can only add a candidate, which `EditDistance` then confirms or drops, so the names
+/// found are those within the limit, as with the variants themselves.
 struct DeletionIndex: Sendable {
     static let maximumDistance = 2
 
     private let names: [String]
-    /// (hash of a variant, index in `names`), sorted: one allocation instead of a bucket per variant.
-    private let entries: [(hash: UInt64, name: Int32)]
+    /// `hash << 32 | index in names` for every variant, sorted: one allocation instead of a
+    /// bucket per variant.
+    private let entries: [UInt64]
     /// Names shorter than this are stored with one deletion only: two edits are looked for only
     /// between long names.
     private let twoEditLength: Int
@@ -23,14 +25,14 @@ struct DeletionIndex: Sendable {
     init(_ names: some Sequence<String>, twoEditLength: Int = 14) {
         self.twoEditLength = twoEditLength
         let unique = Set(names).sorted()
-        var entries: [(hash: UInt64, name: Int32)] = []
+        var entries: [UInt64] = []
         for (number, name) in unique.enumerated() {
             let bytes = Array(name.utf8)
             Self.forEachDeletion(of: bytes, depth: bytes.count >= twoEditLength ? 2 : 1) {
-                entries.append(($0, Int32(number)))
+                entries.append(UInt64($0) << 32 | UInt64(number))
             }
         }
-        entries.sort { ($0.hash, $0.name) < ($1.hash, $1.name) }
+        RadixSort.sortByHigh32(&entries)
         self.names = unique
         self.entries = entries
     }
@@ -41,8 +43,8 @@ struct DeletionIndex: Sendable {
         var candidates = Set<Int32>()
         Self.forEachDeletion(of: Array(word.utf8), depth: min(limit, Self.maximumDistance)) { hash in
             var index = firstEntry(atLeast: hash)
-            while index < entries.count, entries[index].hash == hash {
-                candidates.insert(entries[index].name)
+            while index < entries.count, entries[index] >> 32 == UInt64(hash) {
+                candidates.insert(Int32(truncatingIfNeeded: entries[index]))
                 index += 1
             }
         }
@@ -54,18 +56,18 @@ struct DeletionIndex: Sendable {
         .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
     }
 
-    private func firstEntry(atLeast hash: UInt64) -> Int {
+    private func firstEntry(atLeast hash: UInt32) -> Int {
         var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
+            if entries[middle] >> 32 < UInt64(hash) { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     /// Calls `body` with the hash of `word` and of every string made by deleting up to `depth`
     /// (one or two) of its bytes; a variant reached in two ways may be passed twice.
-    static func forEachDeletion(of word: [UInt8], depth: Int, _ body: (UInt64) -> Void) {
+    static func forEachDeletion(of word: [UInt8], depth: Int, _ body: (UInt32) -> Void) {
         body(hash(word, skipping: -1, -1))
         guard depth >= 1 else { return }
         for first in word.indices {
@@ -75,12 +77,12 @@ struct DeletionIndex: Sendable {
         }
     }
 
-    /// FNV-1a over the bytes of `word` except those at `first` and `second`.
-    private static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> UInt64 {
+    /// FNV-1a (64-bit) over the bytes of `word` except those at `first` and `second`, folded to 32 bits.
+    private static func hash(_ word: [UInt8], skipping first: Int, _ second: Int) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in word.indices where index != first && index != second {
             hash = (hash ^ UInt64(word[index])) &* 0x0000_0100_0000_01b3
         }
-        return hash
+        return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
     }
 }
