@@ -77,7 +77,8 @@ public struct SearchEngine: Sendable {
         for slot in slots {
             var best: [Int: Double] = [:]
             for alternative in slot.alternatives {
-                let rarity = Self.rounded(SearchRanking.rarity(documentFrequency: index.terms[alternative.term].postings.count,
+                let frequency = alternative.rarityFrequency ?? index.terms[alternative.term].postings.count
+                let rarity = Self.rounded(SearchRanking.rarity(documentFrequency: frequency,
                                                                sections: index.sections.count))
                 for posting in resolver.postings(alternative.term) {
                     let value = alternative.weight * rarity
@@ -203,10 +204,13 @@ public struct SearchEngine: Sendable {
         // Unmarked completions do not count: a finished word is forgiven typos as once the query is finished.
         let found = alternatives.filter(\.marked).reduce(0) { $0 + index.terms[$1.term].postings.count }
         if slot.allowsTypo, slot.word.utf16.count >= SearchRanking.minimumTypoLength, found < SearchRanking.fewMatches {
-            for near in resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 1, excluding: seen)
-                .prefix(SearchRanking.maximumTypoTerms) {
+            let corrections = resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 1, excluding: seen)
+                .prefix(SearchRanking.maximumTypoTerms)
+            let likeliest = corrections.first.map { index.terms[$0.term].postings.count } ?? 0
+            for near in corrections {
                 seen.insert(near.term)
-                alternatives.append(.init(term: near.term, weight: SearchRanking.typoMatch))
+                let weight = SearchRanking.typoWeight(documentFrequency: index.terms[near.term].postings.count, likeliest: likeliest)
+                alternatives.append(.init(term: near.term, weight: weight, rarityFrequency: likeliest))
                 accepted.insert(index.terms[near.term].term)
             }
         }

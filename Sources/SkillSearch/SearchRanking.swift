@@ -42,6 +42,16 @@ public enum SearchRanking {
     /// The term is one edit away from the word.
     static let typoMatch = 0.5
 
+    /// How much a correction of a misspelt word counts: `typoMatch` times its frequency as a share
+    /// of the likeliest correction's (the closest, then the most frequent, which comes first); each
+    /// correction also scores with the likeliest's rarity, not its own. A reader who types
+    /// "cachng" means the common "caching" far more often than the rare "CAC", which is as close;
+    /// scored as exact words are, BM25's rarity would rank the rare correction first. search.js
+    /// computes the same, in the same order.
+    static func typoWeight(documentFrequency df: Int, likeliest: Int) -> Double {
+        likeliest > 0 ? typoMatch * Double(min(df, likeliest)) / Double(likeliest) : typoMatch
+    }
+
     /// A prefix is expanded only from this many characters on, to at most this many terms (the most frequent).
     static let minimumPrefixLength = 2
     static let maximumPrefixTerms = 40

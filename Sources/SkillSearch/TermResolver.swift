@@ -13,6 +13,9 @@ struct TermResolver {
         var weight: Double
         /// Whether the term is marked in snippets and on the page a result leads to.
         var marked = true
+        /// The number of sections whose rarity the term scores with, when not its own: a
+        /// correction scores as rare as the likeliest correction (`SearchRanking.typoWeight`).
+        var rarityFrequency: Int?
     }
 
     // MARK: Dictionary files

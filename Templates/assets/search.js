@@ -24,6 +24,12 @@
   var EXACT_MATCH = 1.0;
   var PREFIX_MATCH = 0.7;
   var TYPO_MATCH = 0.5;
+  // A correction counts by its frequency as a share of the likeliest correction's, and scores with
+  // its rarity, so that rare corrections ("cac") do not outrank the common one ("cach")
+  // (SearchRanking.typoWeight).
+  function typoWeight(df, likeliest) {
+    return likeliest > 0 ? TYPO_MATCH * Math.min(df, likeliest) / likeliest : TYPO_MATCH;
+  }
   // Endings put back on a stem to find a misspelt inflected word (SearchRanking.typoEndings).
   var TYPO_ENDINGS = ["e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "ly", "ment", "ness", "y"];
   var MINIMUM_PREFIX_LENGTH = 2;
@@ -730,9 +736,11 @@
         }
         return [];
       }).then(function (near) {
-        near.slice(0, MAXIMUM_TYPO_TERMS).forEach(function (term) {
+        var corrections = near.slice(0, MAXIMUM_TYPO_TERMS);
+        var likeliest = corrections.length > 0 ? corrections[0].df : 0;
+        corrections.forEach(function (term) {
           seen.add(term.term);
-          alternatives.push({ found: term, weight: TYPO_MATCH });
+          alternatives.push({ found: term, weight: typoWeight(term.df, likeliest), rarityDf: likeliest });
           accepted.add(term.term);
         });
         return { slot: slot, alternatives: alternatives, accepted: accepted };
@@ -794,7 +802,8 @@
         slots.forEach(function (slot) {
           var bestTouched = [];
           slot.alternatives.forEach(function (alternative) {
-            var rarity = roundedRarity(alternative.found.df, n);
+            // A correction scores with the likeliest correction's rarity (SearchRanking.typoWeight).
+            var rarity = roundedRarity(alternative.rarityDf === undefined ? alternative.found.df : alternative.rarityDf, n);
             var postings = lists[list++];
             var sections = postings.sections, weights = postings.weights;
             for (var i = 0; i < sections.length; i++) {

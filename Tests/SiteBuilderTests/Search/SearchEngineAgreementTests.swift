@@ -14,7 +14,7 @@ import TestSupport
         "touch target", "touch targ", "toggling", "toggles ", "sensoryFeedback", "sensory feedback", "split view",
         "NavigationSplitView", "contrast ratio 4.5", "accesibility", "tuoch targets", "acessibilty", "設定画面", "画面",
         "pre-permission", "the of and", "split view haptic", "slidres", "VoiceOver label", "zzzz", "",
-        "togglng", "permission", "navigation split", "control", "view", "navigation", "sensory feed", "split",
+        "togglng", "seting", "cachng", "permission", "navigation split", "control", "view", "navigation", "sensory feed", "split",
     ]
 
     @Test(.enabled(if: SearchFixtures.node != nil, "needs node (Debian package nodejs)"))
