@@ -81,7 +81,7 @@ enum LoadCodes {
         CodeInfo("too-many-brackets", .error, summary: "a Markdown paragraph has more `[` than the limit and the file was skipped",
                  explanation: """
                     Markdown files with more than 1,000 `[` (link and image openers, `![` included) in one \
-                    run of lines without a blank line are not read: none of their links, headings or \
+                    run of lines without a blank line (a bullet item with text starts a new run) are not read: none of their links, headings or \
                     frontmatter are known, and they get no page. The Markdown parser takes time that grows \
                     with the square of the openers in a paragraph (a 4 MiB paragraph of `![[]()` would run \
                     for hours); real paragraphs hold at most about a hundred. Put blank lines \

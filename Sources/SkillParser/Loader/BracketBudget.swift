@@ -6,7 +6,9 @@ import Foundation
 /// limit cannot catch it: `![[]()` repeated over short lines takes 2 s for 120 KB and 21 s for
 /// 240 KB (cmark-gfm alone), so a 4 MiB file would run for hours. A blank line always ends a paragraph, so a run
 /// between blank lines holds every opener of its paragraphs (and of code, tables or headings
-/// in it): the count can only overstate what the parser sees, never miss it.
+/// in it): the count can only overstate what the parser sees, never miss it. A bullet item
+/// (`-`, `*` or `+` and a space, after at most three spaces) also starts a new paragraph, so a
+/// long tight list of links is not counted as one run.
 enum BracketBudget {
     /// The first line (1-based) at which a run of non-blank lines passes
     /// `InputLimits.maximumBracketsPerParagraph`, and the count there; one pass, linear.
@@ -24,6 +26,7 @@ enum BracketBudget {
                     // CRLF is one line end.
                     if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
                     line += 1
+                    if startsBulletItem(bytes, at: index + 1) { inRun = 0 }
                 case UInt8(ascii: "["):
                     inLine += 1
                     lineIsBlank = false
@@ -37,5 +40,26 @@ enum BracketBudget {
             }
             return nil
         }
+    }
+
+    /// Whether the line at `start` begins with up to three spaces, a bullet, a space or tab and
+    /// then text on the same line (an empty item cannot interrupt a paragraph, so it must not
+    /// end a run).
+    static func startsBulletItem(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        var index = start
+        while index < bytes.count, index - start < 3, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        guard index + 1 < bytes.count else { return false }
+        let marker = bytes[index], next = bytes[index + 1]
+        guard marker == UInt8(ascii: "-") || marker == UInt8(ascii: "*") || marker == UInt8(ascii: "+"),
+              next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") else { return false }
+        index += 2
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return false
+            default: return true
+            }
+        }
+        return false
     }
 }

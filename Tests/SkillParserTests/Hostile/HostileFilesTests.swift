@@ -98,6 +98,11 @@ import TestSupport
         #expect(problem.location == SourceLocation(file: "crowded/SKILL.md", line: 7 + InputLimits.maximumBracketsPerParagraph / 80))
         #expect(graph.document(at: "crowded/SKILL.md") == nil)
         #expect(graph.diagnostics.filter { $0.code == "too-many-brackets" }.count == 1)
+        // Empty bullet items do not interrupt a paragraph, so they do not split the count.
+        let dashed = Array(repeating: line, count: 100).joined(separator: "\n- \n")
+        let trickTree = try Self.tree(["crowded/SKILL.md": "# Crowded\n\n\(dashed)\n"])
+        let trick = try CollectionLoader.load(root: trickTree.path)
+        #expect(trick.diagnostics.contains { $0.code == "too-many-brackets" })
     }
 
     /// Many links are fine when blank lines (spaces and tabs count as blank) split them into
@@ -107,7 +112,10 @@ import TestSupport
         let paragraph = (1...50).map { "See [part \($0)](#part-\($0))." }.joined(separator: "\n")
         let linked = Array(repeating: paragraph, count: 200).joined(separator: "\n \t\n")
         let edge = String(repeating: "[", count: limit - 1) + "\r\n[ text"
+        // A tight bullet list: each item is a paragraph of its own.
+        let list = (1...2_000).map { "- [item \($0)](#item-\($0))" }.joined(separator: "\n")
         let tree = try Self.tree([
+            "list/SKILL.md": "# List\n\n\(list)\n",
             "linked/SKILL.md": "---\nname: linked\ndescription: L.\n---\n# Linked\n\n\(linked)\n",
             "edge/SKILL.md": "# Edge\r\n\r\n\(edge)\r\n",
         ])
@@ -116,6 +124,7 @@ import TestSupport
         #expect(!graph.diagnostics.contains { $0.code == "too-many-brackets" })
         #expect(graph.document(at: "linked/SKILL.md")?.markdown.links.count == 10_000)
         #expect(graph.document(at: "edge/SKILL.md") != nil)
+        #expect(graph.document(at: "list/SKILL.md")?.markdown.links.count == 2_000)
     }
 
     @Test func unreadableFilesAreReportedWhenTheSystemDeniesThem() throws {
