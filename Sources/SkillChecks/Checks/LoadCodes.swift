@@ -78,6 +78,16 @@ enum LoadCodes {
                     generated data, an encoded image or an attack. Break the line at the line given, or \
                     move the data into a separate file and link to it.
                     """),
+        CodeInfo("too-many-brackets", .error, summary: "a Markdown paragraph has more `[` than the limit and the file was skipped",
+                 explanation: """
+                    Markdown files with more than 1,000 `[` (link and image openers, `![` included) in one \
+                    run of lines without a blank line (a bullet item with text starts a new run) are not read: none of their links, headings or \
+                    frontmatter are known, and they get no page. The Markdown parser takes time that grows \
+                    with the square of the openers in a paragraph (a 4 MiB paragraph of `![[]()` would run \
+                    for hours); real paragraphs hold at most about a hundred. Put blank lines \
+                    between the paragraphs that end at the line given, or move the data into a separate \
+                    file and link to it.
+                    """),
         CodeInfo("markdown-nesting-limit", .warning, summary: "Markdown nests deeper than the limit",
                  explanation: """
                     Quotes, lists, emphasis, links and images nested more than 48 levels deep are cut: the \

@@ -12,6 +12,13 @@ public enum InputLimits {
     /// longest of the 4,900 files in ../shared/corpora is 2,348).
     public static let maximumLineBytes = 10_000
 
+    /// Markdown files with more link or image openers (`[`, `![`) than this in one run of
+    /// non-blank lines are skipped with `too-many-brackets`. cmark-gfm 0.29.0.gfm.6 parses a
+    /// paragraph in time quadratic in its openers (see `BracketBudget`). The most in any run of
+    /// the 4,900 files in ../shared/corpora is 94; a run of 1,000 parses in milliseconds, and a
+    /// 4 MiB file of runs just under the budget in 2 s (cmark-gfm alone).
+    public static let maximumBracketsPerParagraph = 1_000
+
     /// Nesting of Markdown blocks and inlines kept as a tree (a quote in a list in a quote...,
     /// emphasis in a link in emphasis...). Deeper content is kept as plain text with
     /// `markdown-nesting-limit`. A limit rather than iterative walks because every walk over

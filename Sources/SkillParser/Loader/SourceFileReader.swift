@@ -8,12 +8,14 @@ import Darwin
 /// Reads one Markdown file of a collection, refusing what would stall or exhaust a run: a
 /// FIFO or device (reading one blocks forever), and a file past `InputLimits.maximumFileBytes`
 /// (checked before reading, so a huge file is never loaded); for Markdown, also a file with a
-/// line past `InputLimits.maximumLineBytes`.
+/// line past `InputLimits.maximumLineBytes` or a paragraph past
+/// `InputLimits.maximumBracketsPerParagraph`.
 enum SourceFileReader {
     enum Failure: Error, Equatable {
         case notARegularFile
         case tooLarge(bytes: Int)
         case lineTooLong(line: Int, bytes: Int)
+        case tooManyBrackets(line: Int, brackets: Int)
         case unreadable
     }
 
@@ -48,11 +50,14 @@ enum SourceFileReader {
         return .success(data)
     }
 
-    /// `read`, then the line limit, which only Markdown needs (cmark-gfm is what slows down on
-    /// long lines; a minified JSON manifest is fine).
+    /// `read`, then the line and bracket limits, which only Markdown needs (cmark-gfm is what
+    /// slows down on them; a minified JSON manifest is fine).
     static func readMarkdown(_ path: String) -> Result<Data, Failure> {
         read(path).flatMap { data in
             if let long = firstLongLine(in: data) { return .failure(.lineTooLong(line: long.line, bytes: long.bytes)) }
+            if let crowded = BracketBudget.firstOverflow(in: data) {
+                return .failure(.tooManyBrackets(line: crowded.line, brackets: crowded.brackets))
+            }
             return .success(data)
         }
     }
@@ -94,6 +99,11 @@ enum SourceFileReader {
                               "line is \(bytes) bytes, over the limit of \(InputLimits.maximumLineBytes); file skipped",
                               at: SourceLocation(file: file, line: line),
                               suggestion: "break the line, or move long data (tables, encoded images) into a separate file")
+        case .tooManyBrackets(let line, let brackets):
+            return Diagnostic(.error, code: "too-many-brackets",
+                              "more than \(InputLimits.maximumBracketsPerParagraph) `[` in one paragraph (\(brackets) by this line); file skipped",
+                              at: SourceLocation(file: file, line: line),
+                              suggestion: "put blank lines between the paragraphs, or move the data into a code file and link to it")
         case .unreadable:
             return Diagnostic(.error, code: "unreadable-file", "cannot read this file", at: location,
                               suggestion: "check the file's permissions")

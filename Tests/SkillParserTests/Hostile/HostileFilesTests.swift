@@ -84,6 +84,49 @@ import TestSupport
         #expect(graph.diagnostics.filter { $0.code == "line-too-long" }.count == 1)
     }
 
+    /// `![[]()` over short lines, one paragraph of 1 MB: cmark-gfm would take many minutes (2 s
+    /// for 120 KB, 21 s for 240 KB); refused by the scan before parsing, at the line where the
+    /// count passes the limit.
+    @Test(.timeLimit(.minutes(1))) func aParagraphWithMoreBracketsThanTheLimitIsSkippedAtThatLine() throws {
+        let line = String(repeating: "![[]()", count: 40)  // 80 `[`
+        let body = Array(repeating: line, count: 1_000_000 / line.utf8.count).joined(separator: "\n")
+        let tree = try Self.tree(["crowded/SKILL.md": "---\nname: crowded\ndescription: C.\n---\n# Crowded\n\n\(body)\n"])
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "too-many-brackets" })
+        // The body starts at line 7; the line holding opener number limit + 1 passes the budget.
+        #expect(problem.location == SourceLocation(file: "crowded/SKILL.md", line: 7 + InputLimits.maximumBracketsPerParagraph / 80))
+        #expect(graph.document(at: "crowded/SKILL.md") == nil)
+        #expect(graph.diagnostics.filter { $0.code == "too-many-brackets" }.count == 1)
+        // Empty bullet items do not interrupt a paragraph, so they do not split the count.
+        let dashed = Array(repeating: line, count: 100).joined(separator: "\n- \n")
+        let trickTree = try Self.tree(["crowded/SKILL.md": "# Crowded\n\n\(dashed)\n"])
+        let trick = try CollectionLoader.load(root: trickTree.path)
+        #expect(trick.diagnostics.contains { $0.code == "too-many-brackets" })
+    }
+
+    /// Many links are fine when blank lines (spaces and tabs count as blank) split them into
+    /// paragraphs, and one paragraph may hold exactly the limit.
+    @Test func manyLinksInParagraphsAndOneParagraphAtTheLimitAreRead() throws {
+        let limit = InputLimits.maximumBracketsPerParagraph
+        let paragraph = (1...50).map { "See [part \($0)](#part-\($0))." }.joined(separator: "\n")
+        let linked = Array(repeating: paragraph, count: 200).joined(separator: "\n \t\n")
+        let edge = String(repeating: "[", count: limit - 1) + "\r\n[ text"
+        // A tight bullet list: each item is a paragraph of its own.
+        let list = (1...2_000).map { "- [item \($0)](#item-\($0))" }.joined(separator: "\n")
+        let tree = try Self.tree([
+            "list/SKILL.md": "# List\n\n\(list)\n",
+            "linked/SKILL.md": "---\nname: linked\ndescription: L.\n---\n# Linked\n\n\(linked)\n",
+            "edge/SKILL.md": "# Edge\r\n\r\n\(edge)\r\n",
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        #expect(!graph.diagnostics.contains { $0.code == "too-many-brackets" })
+        #expect(graph.document(at: "linked/SKILL.md")?.markdown.links.count == 10_000)
+        #expect(graph.document(at: "edge/SKILL.md") != nil)
+        #expect(graph.document(at: "list/SKILL.md")?.markdown.links.count == 2_000)
+    }
+
     @Test func unreadableFilesAreReportedWhenTheSystemDeniesThem() throws {
         let tree = try Self.tree(["locked/SKILL.md": HostileMarkdownTests.good])
         let path = tree.root.appendingPathComponent("locked/SKILL.md").path

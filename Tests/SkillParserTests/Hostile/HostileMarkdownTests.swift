@@ -150,12 +150,17 @@ import TestSupport
     @Test(.timeLimit(.minutes(10)))
     func deeplyNestedFlowCollectionsAreRefusedBeforeParsing() throws {
         // Over many short lines: a flow collection goes on across lines, past the line limit's reach.
-        let flow = "x: " + String(repeating: "[\n ", count: 100_000) + String(repeating: "]\n ", count: 100_000) + "\n"
-            + "y: " + String(repeating: "{a: \n ", count: 50_000) + "1" + String(repeating: "}\n ", count: 50_000) + "\n"
+        // `{` reaches libyaml; a run of `[` this long is refused earlier by the bracket budget.
+        let flow = "y: " + String(repeating: "{a: \n ", count: 50_000) + "1" + String(repeating: "}\n ", count: 50_000) + "\n"
         let graph = try Self.load(body: "Body.\n", frontmatter: flow)
         Self.expectGoodSkillIntact(graph)
         let problem = try #require(graph.diagnostics.first { $0.code == "yaml-alias-limit" })
         #expect(problem.location.line == 4 + YAMLReader.maximumFlowNesting)
+        let squares = "x: " + String(repeating: "[\n ", count: 100_000) + String(repeating: "]\n ", count: 100_000) + "\n"
+        let refused = try Self.load(body: "Body.\n", frontmatter: squares)
+        Self.expectGoodSkillIntact(refused)
+        #expect(refused.diagnostics.contains { $0.code == "too-many-brackets" })
+        #expect(refused.document(at: "bad/SKILL.md") == nil)
         // Nesting that real frontmatter uses still parses.
         let shallow = try Self.load(body: "Body.\n", frontmatter: "metadata:\n  tags: \"[a, [b, {c: d}]]\"\n  list: [a, [b, [c]]]\n")
         #expect(!shallow.diagnostics.contains { $0.code == "yaml-alias-limit" })
