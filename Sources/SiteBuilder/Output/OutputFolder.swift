@@ -105,15 +105,25 @@ struct OutputFolder {
         try FileWriter.write(text, to: staging.appendingPathComponent(path).path)
     }
 
+    /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
+    func copy(_ source: String, to path: String) throws {
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
+        try FileWriter.copy(from: source, to: staging.appendingPathComponent(path).path)
+    }
+
     /// Creates the folders the site needs (before parallel writes, which then never race on them).
     func createFolders(for paths: [String]) throws {
         let folders = Set(paths.compactMap { path -> String? in
             guard let slash = path.lastIndex(of: "/") else { return nil }
             return String(path[..<slash])
         })
+        let base = staging.path + "/"
         for folder in folders.sorted() {
             if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-            try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+            // One `mkdir` each: sorted, a folder's parent is made before it, and one made by an
+            // earlier step is simply there (FileManager asks about every parent first).
+            if mkdir(base + folder, 0o755) == 0 || errno == EEXIST { continue }
+            try FileManager.default.createDirectory(atPath: base + folder, withIntermediateDirectories: true)
         }
     }
 
