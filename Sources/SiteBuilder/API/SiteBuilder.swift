@@ -72,7 +72,8 @@ public enum SiteBuilder {
                 try folder.createFolders(for: SearchIndexStep.folderSamples)
                 // Each index file is written as soon as it is made (the index is never held twice);
                 // as in the copy step, a page's path and the site marker keep theirs.
-                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages) { path, data in
+                let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
+                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages, cache: cache) { path, data in
                     guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
                     try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
                     return true
