@@ -22,7 +22,9 @@ public enum SearchIndexStep {
         /// Site-relative paths of the files handed to `write` (`search/entry.js`, ...), sorted.
         public var paths: [String]
         public var sizes: SearchIndexSizes
-        /// Documents split and counted by this build (the others' counts came from the cache).
+        /// Documents indexed, and of those the ones split and counted by this build (the others'
+        /// counts came from the build cache).
+        public var documents: Int
         public var recounted: Int
     }
 
@@ -63,7 +65,8 @@ public enum SearchIndexStep {
             if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
         }
         if let cache, let file = built.cache { save(file, to: cache.file) }
-        return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes), recounted: built.recounted)
+        return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
+                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted)
     }
 
     /// The index's file in the build cache of the output folder `output`. TEMPORARY-LOCATION

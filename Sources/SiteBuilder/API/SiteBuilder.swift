@@ -79,6 +79,9 @@ public enum SiteBuilder {
                     return true
                 }
             }
+            if options.reuse {
+                notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
+            }
             var extraFiles: [String: Data] = [:]
             if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
             var files = plan.pages.count + index.paths.count
