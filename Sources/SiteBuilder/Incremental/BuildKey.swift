@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// What every file of a site depends on besides its own inputs: the program that made it and
 /// the theme's files. A cache made under another key is not used, so a new version of
@@ -18,16 +19,6 @@ enum BuildKey {
         return hasher.finalize()
     }
 
-    /// The digest of this program's own file, read once per process; every build of the code
-    /// differs from every other one, whatever its version number says.
-    static let executable: ContentHash = {
-        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard let data = FileManager.default.contents(atPath: path) else {
-            // Unreadable: a digest no other process makes, so nothing cached is trusted.
-            var hasher = ContentHasher()
-            hasher.add("\(getpid()) \(Date().timeIntervalSince1970)")
-            return hasher.finalize()
-        }
-        return data.withUnsafeBytes { ContentHasher.hash($0) }
-    }()
+    /// The digest of this program's own file (`ToolDigest`, which every cache is keyed on).
+    static var executable: ContentHash { ToolDigest.executable }
 }

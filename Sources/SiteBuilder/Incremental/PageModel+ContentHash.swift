@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 extension PageRenderer.Model {
     /// The digest of everything the page's HTML is made from but the theme (which is the build
