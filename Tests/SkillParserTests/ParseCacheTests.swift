@@ -55,25 +55,29 @@ import TestSupport
         #expect(cached.diagnostics == fresh.diagnostics, "\(label)", sourceLocation: sourceLocation)
     }
 
-    /// A cache file in a fresh folder of its own.
+    /// A cache folder in a fresh folder of its own.
     final class CacheLocation: @unchecked Sendable {
         let folder: FixtureTree
         var file: URL { folder.root.appendingPathComponent("cache/parse") }
+        /// The shard files there, by name.
+        var shards: [URL] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: file.path)) ?? []).sorted().map { file.appendingPathComponent($0) }
+        }
         init() throws {
             folder = try FixtureTree()
             try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("cache"), withIntermediateDirectories: true)
         }
     }
 
-    /// Loads `root` through a cache at `file` and saves it; `startedAt` in the future makes
-    /// every file settled, so the next load may trust stamps.
+    /// Loads `root` through a cache in `file`, which saves itself; `startedAt` in the future
+    /// makes every file settled, so the next load may trust stamps.
     @discardableResult
     static func load(_ root: String, cache file: URL, key: ContentHash = ParseCacheKey.current, reuse: Bool = true,
                      settled: Bool = false) throws -> (SkillGraph, ParseCache) {
         let startedAt = FileStamp.now() + (settled ? 10 * FileStamp.racyWindow : 0)
-        let cache = ParseCache(file: file, key: key, reuse: reuse, startedAt: startedAt)
+        let cache = ParseCache(folder: file, key: key, reuse: reuse, startedAt: startedAt)
         let graph = try CollectionLoader.load(root: root, cache: cache)
-        try cache.save()
+        #expect(!cache.notes.contains { $0.contains("not saved") }, "\(cache.notes)")
         return (graph, cache)
     }
 
@@ -184,43 +188,57 @@ import TestSupport
     }
 
     /// Damage anywhere: the header, the table, one record, the end cut off, garbage, an empty
-    /// file, a folder in its place. Each load equals a fresh parse and says what it ignored.
+    /// file, a folder in a shard's place. Each load equals a fresh parse and says what it ignored.
     @Test func aDamagedOrTruncatedCacheIsIgnoredAndTheLoadGoesOn() throws {
         let tree = try Self.awkwardTree()
         let location = try CacheLocation()
         let fresh = try CollectionLoader.load(root: tree.path)
         try Self.load(tree.path, cache: location.file)
-        let good = try Data(contentsOf: location.file)
-        #expect(good.count > 1000)
+        let shards = location.shards
+        #expect(shards.count > 8)
+        let good = try shards.map { try Data(contentsOf: $0) }
 
-        func damaged(_ label: String, _ bytes: Data, wholeCache: Bool) throws {
-            try bytes.write(to: location.file)
-            let cache = ParseCache(file: location.file)
+        /// Damages every shard with `change` (or only the first), loads, and puts the good ones back.
+        func damaged(_ label: String, onlyFirst: Bool = false, _ change: (Data) -> Data) throws {
+            for (shard, data) in zip(shards, good).prefix(onlyFirst ? 1 : shards.count) { try change(data).write(to: shard) }
+            let cache = ParseCache(folder: location.file)
             let graph = try CollectionLoader.load(root: tree.path, cache: cache)
             Self.expectSameGraph(graph, fresh, label)
             #expect(!cache.notes.filter { $0.contains("not used") }.isEmpty, "\(label): \(cache.notes)")
-            if wholeCache { #expect(cache.counts.reused == 0, "\(label)") }
+            if !onlyFirst { #expect(cache.counts.reused == 0, "\(label)") }
+            // The damaged shards were written anew, and the next load takes every file from them.
+            let next = ParseCache(folder: location.file)
+            _ = try CollectionLoader.load(root: tree.path, cache: next)
+            #expect(next.notes.filter { $0.contains("not used") }.isEmpty, "\(label): \(next.notes)")
+            for (shard, data) in zip(shards, good) { try data.write(to: shard) }
         }
-        func flipping(_ offset: Int) -> Data {
-            var copy = good
-            copy[offset] ^= 0x5A
-            return copy
+        func flipping(_ offset: @escaping (Data) -> Int) -> (Data) -> Data {
+            { data in
+                var copy = data
+                copy[offset(data)] ^= 0x5A
+                return copy
+            }
         }
-        try damaged("magic", flipping(0), wholeCache: true)
-        try damaged("key", flipping(12), wholeCache: true)
-        try damaged("table", flipping(ParseCacheFile.headerLength + 3), wholeCache: true)
-        try damaged("one record", flipping(good.count - 20), wholeCache: false)
-        try damaged("truncated", good.prefix(good.count / 2), wholeCache: true)
-        try damaged("truncated header", good.prefix(20), wholeCache: true)
-        try damaged("garbage", Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), wholeCache: true)
-        try damaged("empty", Data(), wholeCache: true)
+        try damaged("magic", flipping { _ in 0 })
+        try damaged("key", flipping { _ in 12 })
+        try damaged("table", flipping { _ in ParseCacheFile.headerLength + 3 })
+        try damaged("one record", onlyFirst: true, flipping { $0.count - 2 })
+        try damaged("truncated") { $0.prefix($0.count / 2) }
+        try damaged("truncated header") { $0.prefix(20) }
+        try damaged("garbage") { _ in Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }) }
+        try damaged("empty") { _ in Data() }
 
-        // A folder where the file should be: nothing to read, and saving says why it cannot.
-        try FileManager.default.removeItem(at: location.file)
-        try FileManager.default.createDirectory(at: location.file, withIntermediateDirectories: false)
-        let cache = ParseCache(file: location.file)
-        Self.expectSameGraph(try CollectionLoader.load(root: tree.path, cache: cache), fresh, "folder")
-        #expect(throws: (any Error).self) { try cache.save() }
+        // A folder where a shard should be: nothing to read there, and saving says it cannot.
+        try FileManager.default.removeItem(at: shards[0])
+        try FileManager.default.createDirectory(at: shards[0], withIntermediateDirectories: false)
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("a/SKILL.md"))
+        for file in try FileManager.default.subpathsOfDirectory(atPath: tree.path) where file.hasSuffix(".md") {
+            try Data("# Changed\n".utf8).write(to: tree.root.appendingPathComponent(file))
+        }
+        let cache = ParseCache(folder: location.file)
+        Self.expectSameGraph(try CollectionLoader.load(root: tree.path, cache: cache), try CollectionLoader.load(root: tree.path),
+                             "folder")
+        #expect(cache.notes.contains { $0.contains("not saved") }, "\(cache.notes)")
     }
 
     /// Below the record digest: whatever bytes a record holds, decoding throws or returns,
@@ -284,12 +302,13 @@ import TestSupport
         let folder = CacheFolder.location(forOutput: output)
         #expect(folder.lastPathComponent == ".out.skillbook-cache")
         try Data("skillbook build cache 1\n".utf8).write(to: folder)
-        let file = CacheFolder.file(ParseCache.fileName, forOutput: output)
-        let cache = ParseCache(file: file)
+        let parse = CacheFolder.file(ParseCache.folderName, forOutput: output)
+        let cache = ParseCache(folder: parse)
         _ = try CollectionLoader.load(root: tree.path + "/a", cache: cache)
-        try cache.save()
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue)
-        #expect(ParseCache(file: file).notes.isEmpty)
+        let again = ParseCache(folder: parse)
+        _ = try CollectionLoader.load(root: tree.path + "/a", cache: again)
+        #expect(again.counts.reused == 1, "\(again.notes)")
     }
 }

@@ -16,13 +16,13 @@ public enum CacheFolder {
         return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skillbook-cache")
     }
 
-    /// The file `name` in the cache folder of `output`.
+    /// The file or folder `name` in the cache folder of `output`.
     public static func file(_ name: String, forOutput output: URL) -> URL {
         location(forOutput: output).appendingPathComponent(name)
     }
 
-    /// Makes sure the folder of `file` exists; a file in its place (the single-file cache of
-    /// earlier versions) is removed first. Returns whether the folder is there.
+    /// Makes sure the folder of `file` exists (its own parent must); a file in its place (the
+    /// single-file cache of earlier versions) is removed first. Returns whether the folder is there.
     @discardableResult
     public static func prepare(for file: URL) -> Bool {
         let folder = file.deletingLastPathComponent().path

@@ -64,15 +64,15 @@ enum BuildCommand: Command {
             let explicitConfig = arguments.value("config")
             // The one place that decides whether a build parses through the cache: always, but
             // `--full` reads nothing from it (it still leaves this build's parses for the next).
-            var parseCache: ParseCache?
+            // Reading the cache is part of the load step's time.
+            var notes: [String] = []
             let collection = try log.run("load") {
-                let cache = ParseCache(file: CacheFolder.file(ParseCache.fileName, forOutput: URL(fileURLWithPath: output)),
+                let cache = ParseCache(folder: CacheFolder.file(ParseCache.folderName, forOutput: URL(fileURLWithPath: output)),
                                        reuse: !arguments.has("full"))
-                parseCache = cache
+                defer { notes = cache.notes }
                 return try ContentRoot.loadCollection(root, explicitConfig: explicitConfig, cache: cache, console: console)
             }
-            // Saved whatever happens to the rest of the build: the parses stay true of the files.
-            defer { if let parseCache { saveParseCache(parseCache, console: console, verbose: verbose) } }
+            for note in notes { log.note(note) }
             let (graph, config, configProblems) = (collection.graph, collection.config, collection.configProblems)
             let problems = (configProblems + CheckRunner.configDiagnostics(config)).sorted()
             if !problems.isEmpty, !quiet || problems.contains(where: { $0.severity == .error }) {
@@ -124,22 +124,6 @@ enum BuildCommand: Command {
     }
 
     static let reportPath = "reports/diagnostics.html"
-
-    /// Writes the parse cache for the next build; under `--verbose`, says what it saved and took.
-    static func saveParseCache(_ cache: ParseCache, console: Console, verbose: Bool) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let problem: String?
-        do {
-            try cache.save()
-            problem = nil
-        } catch {
-            problem = "\(error)"
-        }
-        guard verbose else { return }
-        for note in cache.notes { console.error("note: \(note)\n") }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        console.error("note: parse cache " + (problem.map { "not saved: \($0)" } ?? "saved in \(StepLog.format(seconds))") + "\n")
-    }
 
     /// "Rebuilt 2 pages: a/index.html, a/references/b.html; reused 310 unchanged files."
     static func rebuiltSummary(_ reuse: SiteBuilder.Reuse) -> String {
