@@ -19,6 +19,6 @@ enum BuildKey {
         return hasher.finalize()
     }
 
-    /// The digest of this program's own file (`ToolDigest`, which every cache is keyed on).
+    /// The identity of this program's build (`ToolDigest`, which every cache is keyed on).
     static var executable: ContentHash { ToolDigest.executable }
 }
