@@ -22,4 +22,13 @@ extension ContentHash {
         data.withUnsafeBytes { hasher.add($0) }
         return hasher.finalize()
     }
+
+    /// The digest of a Markdown source copied into the site, from the digest the loader took of
+    /// its bytes (so the copy step need not read it).
+    static func ofSource(_ digest: ContentHash) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("source")
+        hasher.add(digest)
+        return hasher.finalize()
+    }
 }

@@ -1,6 +1,7 @@
 /// The parse cache's encoding of one file's parse: its diagnostics, and its document with the
 /// frontmatter and every index `DocumentIndexer` made (stored, not made again: indexing is a
-/// good part of a parse).
+/// good part of a parse). The document's `sourceDigest` is the cache entry's digest, not stored
+/// twice.
 extension BinaryWriter {
     mutating func write(_ result: CollectionLoader.ParseResult) {
         count(result.diagnostics.count)

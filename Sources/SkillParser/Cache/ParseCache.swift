@@ -144,8 +144,10 @@ public final class ParseCache: @unchecked Sendable {
         do throws(CacheDamage) {
             guard ContentHasher.hash(record) == entry.recordDigest else { throw CacheDamage("damaged record") }
             var reader = try BinaryReader(record: record)
-            let result = try reader.fileParse()
+            var result = try reader.fileParse()
             guard reader.isAtEnd else { throw CacheDamage("damaged record") }
+            // The digest the record was made from, as the loader sets it on a document it parses.
+            result.document?.sourceDigest = entry.digest
             return result
         } catch {
             lock.withLock { damage.append("the cached parse of \(path) not used (\(error)); the file was parsed") }

@@ -17,7 +17,7 @@ extension CollectionLoader {
         case .success(let data):
             let digest = data.withUnsafeBytes { ContentHasher.hash($0) }
             if let hit = cache.parse(of: path, digest: digest, stamp: stamp) { return hit }
-            let result = parse(data, path: path)
+            let result = parse(data, path: path, digest: digest)
             return (result, cache.outcome(parsed: result, path: path, digest: digest, stamp: stamp))
         }
     }

@@ -71,8 +71,8 @@ public enum CollectionLoader {
     }
 
     /// Parses the bytes of the file at `path`: all that decides a parse besides the program, so
-    /// all the parse cache is keyed on.
-    static func parse(_ data: Data, path: String) -> ParseResult {
+    /// all the parse cache is keyed on. `digest` is the bytes' digest when the caller has it.
+    static func parse(_ data: Data, path: String, digest: ContentHash? = nil) -> ParseResult {
         guard let text = String(validatingUTF8Data: data) else {
             return ParseResult(document: nil, diagnostics: [
                 Diagnostic(.error, code: "invalid-utf8", "file is not valid UTF-8 and was skipped",
@@ -81,7 +81,8 @@ public enum CollectionLoader {
             ])
         }
         var diagnostics: [Diagnostic] = []
-        let document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        var document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        document.sourceDigest = digest ?? data.withUnsafeBytes { ContentHasher.hash($0) }
         return ParseResult(document: document, diagnostics: diagnostics)
     }
 
