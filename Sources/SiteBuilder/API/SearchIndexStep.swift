@@ -61,7 +61,7 @@ public enum SearchIndexStep {
                                      keys: documentKeys(graph))
         }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse,
-                                                         program: cache == nil ? nil : BuildKey.executable) { path, contents in
+                                                         program: cache == nil ? nil : ToolDigest.executable) { path, contents in
             if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
         }
         if let cache, let file = built.cache { save(file, to: cache.file) }
@@ -69,9 +69,9 @@ public enum SearchIndexStep {
                       documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted)
     }
 
-    /// The index's file in the build cache of the output folder `output`. TEMPORARY-LOCATION
+    /// The index's file in the build cache of the output folder `output` (`.OUT.skillbook-cache/index`).
     static func cacheLocation(for output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skillbook-index-cache")
+        CacheFolder.file("index", forOutput: output)
     }
 
     /// The key of each document's counts: everything its sections are made from (the digest of its
@@ -97,7 +97,7 @@ public enum SearchIndexStep {
     /// The counts the last build kept, or none when there are none or they are not this program's.
     static func previousCounts(_ file: URL) -> SearchIndexCache {
         guard let data = FileManager.default.contents(atPath: file.path) else { return SearchIndexCache() }
-        return SearchIndexCache(data: [UInt8](data), program: BuildKey.executable) ?? SearchIndexCache()
+        return SearchIndexCache(data: [UInt8](data), program: ToolDigest.executable) ?? SearchIndexCache()
     }
 
     /// Writes the counts beside the site: a temporary file renamed into place. Counts are keyed by
@@ -105,6 +105,7 @@ public enum SearchIndexStep {
     /// be written costs the next build its reuse, nothing else.
     static func save(_ contents: [UInt8], to file: URL) {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
+        guard CacheFolder.prepare(for: file) else { return }
         do {
             try contents.withUnsafeBytes { try FileWriter.write($0, to: temporary.path) }
             if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
