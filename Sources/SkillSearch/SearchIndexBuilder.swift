@@ -31,56 +31,53 @@ public enum SearchIndexBuilder {
     /// Builds the index of `graph` and hands each of its files (paths under `search/`, as
     /// `SearchIndex.files()` gives them) to `write`, on all cores, as soon as it is encoded: the
     /// files are never all held at once, and no piece of them is encoded twice. Returns the index,
-    /// the size of each file by path, and, with `reuse`, the cache file of this build's counts
-    /// (the documents whose keys it found in the previous counts are not split or counted again).
+    /// the size of each file by path, and the number of documents split and counted: with `reuse`,
+    /// those whose keys are in the previous counts are not, and `keep` is given every keyed
+    /// document's counts as soon as all are counted (before the index is assembled, so that they
+    /// are not held beside it).
     public static func buildAndWrite(graph: SkillGraph, sources: Set<String>? = nil,
                                      targets: SearchIndexLayout.Targets = .init(), reuse: Reuse? = nil,
-                                     program: SearchIndexCache.Key? = nil,
+                                     keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil,
                                      write: (_ path: String, _ contents: [UInt8]) throws -> Void) throws
-        -> (index: SearchIndex, sizes: [String: Int], cache: [UInt8]?, recounted: Int) {
-        let (index, pieces, records, recounted) = encodedWithRecords(graph: graph, sources: sources, targets: targets, reuse: reuse)
-        let cache = program.map { SearchIndexCache.file(program: $0, records: records) }
-        return (index, try SearchIndexEncoder.eachFile(index, pieces: pieces, write), cache, recounted)
+        -> (index: SearchIndex, sizes: [String: Int], recounted: Int) {
+        let (index, pieces, recounted) = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
+        return (index, try SearchIndexEncoder.eachFile(index, pieces: pieces, write), recounted)
     }
 
-    /// The index and its files, each piece of the files encoded once.
-    static func encoded(graph: SkillGraph, sources: Set<String>? = nil,
-                        targets: SearchIndexLayout.Targets = .init()) -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
-        let (index, pieces, _, _) = encodedWithRecords(graph: graph, sources: sources, targets: targets, reuse: nil)
-        return (index, pieces)
-    }
-
-    /// As `encoded`, with the cache records of the documents that have keys in `reuse`, and
-    /// the number of documents split and counted.
-    static func encodedWithRecords(graph: SkillGraph, sources: Set<String>?, targets: SearchIndexLayout.Targets,
-                                   reuse: Reuse?)
-        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces,
-            records: [(key: SearchIndexCache.Key, payload: ArraySlice<UInt8>)], recounted: Int) {
+    /// The index and its files, each piece of the files encoded once, and the number of
+    /// documents split and counted (see `buildAndWrite`).
+    static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
+                        reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
+        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
         let batchCount = max(1, min(documents.count, Parallel.cores * 4))
         let bounds = (0...batchCount).map { $0 * documents.count / batchCount }
-        let counted = Parallel.map(Array(0..<batchCount)) { batch -> (CountedBatch, [(key: SearchIndexCache.Key, payload: ArraySlice<UInt8>)], Int) in
+        var counted = Parallel.map(Array(0..<batchCount)) { batch -> (CountedBatch, [SearchIndexCache.Record], Int) in
             var counts = CountedBatch()
-            var records: [(key: SearchIndexCache.Key, payload: ArraySlice<UInt8>)] = []
+            var records: [SearchIndexCache.Record] = []
             var recounted = 0
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 let key = reuse?.keys[document.path]
                 if let key, let payload = reuse?.previous.payload(key), let cached = SearchIndexCache.decode(payload) {
                     counts.add(counted: cached)
-                    records.append((key, payload))
+                    if keep != nil { records.append((key, payload)) }
                     continue
                 }
                 counts.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
                 recounted += 1
-                if let key { records.append((key, SearchIndexCache.encode(counts.documents[counts.documents.count - 1])[...])) }
+                if let key, keep != nil { records.append((key, SearchIndexCache.encode(counts.documents[counts.documents.count - 1])[...])) }
             }
             counts.finish()
             return (counts, records, recounted)
         }
-        let (index, pieces) = assemble(counted.map(\.0), targets: targets)
-        return (index, pieces, counted.flatMap(\.1), counted.reduce(0) { $0 + $1.2 })
+        let recounted = counted.reduce(0) { $0 + $1.2 }
+        keep?(counted.flatMap(\.1))
+        let batches = counted.map(\.0)
+        counted = []
+        let (index, pieces) = assemble(batches, targets: targets)
+        return (index, pieces, recounted)
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.

@@ -51,8 +51,19 @@ public struct SearchIndexCache: Sendable {
         payload(key).flatMap(Self.decode)
     }
 
-    /// The cache file holding `records` (keys with their payloads, in the order given).
-    static func file(program: Key, records: [(key: Key, payload: ArraySlice<UInt8>)]) -> [UInt8] {
+    /// A document's key and its counts as the cache keeps them.
+    public typealias Record = (key: Key, payload: ArraySlice<UInt8>)
+
+    /// The cache file holding `records` (in the order given).
+    static func file(program: Key, records: [Record]) -> [UInt8] {
+        var file: [UInt8] = []
+        forEachChunk(program: program, records: records) { file += $0 }
+        return file
+    }
+
+    /// The cache file holding `records`, handed to `body` in pieces of about a megabyte, so that
+    /// the whole file (as large as the collection's text) is never held a second time.
+    public static func forEachChunk(program: Key, records: [Record], _ body: ([UInt8]) -> Void) {
         var writer = CacheWriter()
         writer.bytes += header
         writer.key(program)
@@ -61,8 +72,12 @@ public struct SearchIndexCache: Sendable {
             writer.key(record.key)
             writer.number(record.payload.count)
             writer.bytes += record.payload
+            if writer.bytes.count >= 1 << 20 {
+                body(writer.bytes)
+                writer.bytes.removeAll(keepingCapacity: true)
+            }
         }
-        return writer.bytes
+        if !writer.bytes.isEmpty { body(writer.bytes) }
     }
 
     // MARK: Payload

@@ -60,11 +60,10 @@ public enum SearchIndexStep {
             SearchIndexBuilder.Reuse(previous: cache.reuse ? previousCounts(cache.file) : SearchIndexCache(),
                                      keys: documentKeys(graph))
         }
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse,
-                                                         program: cache == nil ? nil : ToolDigest.executable) { path, contents in
+        let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, contents in
             if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
         }
-        if let cache, let file = built.cache { save(file, to: cache.file) }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
                       documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted)
     }
@@ -100,18 +99,27 @@ public enum SearchIndexStep {
         return SearchIndexCache(data: [UInt8](data), program: ToolDigest.executable) ?? SearchIndexCache()
     }
 
-    /// Writes the counts beside the site: a temporary file renamed into place. Counts are keyed by
-    /// what they were made from, so they stay true whatever becomes of this build; one that cannot
-    /// be written costs the next build its reuse, nothing else.
-    static func save(_ contents: [UInt8], to file: URL) {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
+    /// Writes the counts beside the site, a megabyte at a time, into a temporary file renamed
+    /// into place. Counts are keyed by what they were made from, so they stay true whatever
+    /// becomes of this build; a file that cannot be written costs the next build its reuse, nothing else.
+    static func save(_ records: [SearchIndexCache.Record], to file: URL) {
         guard CacheFolder.prepare(for: file) else { return }
-        do {
-            try contents.withUnsafeBytes { try FileWriter.write($0, to: temporary.path) }
-            if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
-        } catch {
-            unlink(temporary.path)
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var failed = false
+        SearchIndexCache.forEachChunk(program: ToolDigest.executable, records: records) { chunk in
+            chunk.withUnsafeBytes { bytes in
+                var offset = 0
+                while !failed, offset < bytes.count {
+                    let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if count < 0, errno == EINTR { continue }
+                    if count <= 0 { failed = true } else { offset += count }
+                }
+            }
         }
+        if close(descriptor) != 0 { failed = true }
+        if failed || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }
 
     /// The paths written, gathered from all cores.

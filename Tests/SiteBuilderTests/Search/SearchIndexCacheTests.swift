@@ -23,11 +23,14 @@ import Testing
     static func build(_ graph: SkillGraph, reuse: SearchIndexBuilder.Reuse?) throws
         -> (files: [String: [UInt8]], cache: [UInt8], recounted: Int) {
         var files: [String: [UInt8]] = [:]
+        var cache: [UInt8]?
         let lock = NSLock()
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, program: program) { path, contents in
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records in
+            cache = SearchIndexCache.file(program: program, records: records)
+        }) { path, contents in
             lock.withLock { files[path] = contents }
         }
-        return (files, try #require(built.cache), built.recounted)
+        return (files, try #require(cache), built.recounted)
     }
 
     @Test func countsFromTheCacheWriteTheSameFiles() throws {
