@@ -77,7 +77,10 @@ enum BuildCommand: Command {
                 console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
-            let clusters = try log.run("dedupe") { DuplicateFinder().clusters(in: graph) }
+            let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
+            defer { duplicates.finish() }
+            let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
+            if verbose, let note = duplicates.note { console.error("note: \(note)\n") }
             let diagnostics = try log.run("check") {
                 BuildFindings.diagnostics(graph: graph, config: config, clusters: clusters) + problems
             }
