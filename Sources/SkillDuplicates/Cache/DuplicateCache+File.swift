@@ -56,21 +56,45 @@ extension DuplicateCache {
         writer.int(bands)
         writer.array(commonSlots)
         let documentList = documents.sorted { ($0.value.lowerBound, $0.key.high) < ($1.value.lowerBound, $1.key.high) }
-        writer.array(documentList.flatMap { [$0.key.high, $0.key.low] })
+        writer.array(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
         writer.array(documentList.map { UInt32($0.value.count) })
         writer.array(documentList.flatMap { references[$0.value] })
-        writer.array(texts.flatMap { [$0.key.high, $0.key.low] })
+        writer.array(Self.pairs(texts.map(\.key.high), texts.map(\.key.low)))
         writer.array(texts.map { UInt32($0.tokenCount) })
         writer.array(texts.map { Int32(clamping: $0.wordCount) })
-        writer.array(texts.flatMap(\.hashes))
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(texts.reduce(0) { $0 + $1.tokenCount })
+        var sentenceBounds: [UInt32] = []
+        var sentenceKeys: [UInt64] = []
+        for text in texts {
+            hashes.append(contentsOf: text.hashes)
+            for (sentence, key) in zip(text.sentences, text.sentenceKeys) {
+                sentenceBounds.append(UInt32(sentence.lowerBound))
+                sentenceBounds.append(UInt32(sentence.upperBound))
+                sentenceKeys.append(key.high)
+                sentenceKeys.append(key.low)
+            }
+        }
+        writer.array(hashes)
         writer.array(texts.map { UInt32($0.sentences.count) })
-        writer.array(texts.flatMap { $0.sentences.flatMap { [UInt32($0.lowerBound), UInt32($0.upperBound)] } })
-        writer.array(texts.flatMap { $0.sentenceKeys.flatMap { [$0.high, $0.low] } })
-        writer.array(unitKeys.flatMap { [$0.high, $0.low] })
+        writer.array(sentenceBounds)
+        writer.array(sentenceKeys)
+        writer.array(Self.pairs(unitKeys.map(\.high), unitKeys.map(\.low)))
         writer.array(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
         writer.array(features)
         writer.array(bandKeys)
         return writer.bytes
+    }
+
+    /// `first[0], second[0], first[1], second[1], ...`
+    private static func pairs(_ first: [UInt64], _ second: [UInt64]) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(2 * first.count)
+        for (a, b) in zip(first, second) {
+            result.append(a)
+            result.append(b)
+        }
+        return result
     }
 
     private static func decode(_ payload: UnsafeRawBufferPointer, key: ContentHash) throws(FixedWidthReader.Damage) -> DuplicateCache {

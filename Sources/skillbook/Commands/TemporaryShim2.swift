@@ -1,14 +1,12 @@
 import Foundation
+import SiteBuilder
 import SkillParser
-import SkillDuplicates
-// TEMPORARY until CacheFolder/ToolDigest land.
+// TEMPORARY until parsecache's CacheFolder/ToolDigest land.
 extension BuildDuplicates {
-    static let tool = ContentHash(high: 1, low: 2)
+    static var tool: ContentHash { ProgramIdentity.digest }
     static func cacheFile(forOutput output: URL) -> URL {
         let output = output.standardizedFileURL
-        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skillbook-cache-dir/dedupe")
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).skillbook-dedupe-cache")
     }
-    static func prepareFolder(for file: URL) {
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    }
+    static func prepareFolder(for file: URL) {}
 }
