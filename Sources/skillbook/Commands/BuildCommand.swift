@@ -88,7 +88,7 @@ enum BuildCommand: Command {
             let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
             defer { duplicates.finish() }
             let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
-            if verbose, let note = duplicates.note { console.error("note: \(note)\n") }
+            if let note = duplicates.note { log.note(note) }
             let diagnostics = try log.run("check") {
                 BuildFindings.diagnostics(graph: graph, config: config, clusters: clusters) + problems
             }

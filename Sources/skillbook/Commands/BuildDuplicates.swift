@@ -15,22 +15,21 @@ final class BuildDuplicates: @unchecked Sendable {
     private(set) var note: String?
 
     init(output: String, reuse: Bool) {
-        file = BuildDuplicates.cacheFile(forOutput: URL(fileURLWithPath: output))
+        file = CacheFolder.file(DuplicateCache.fileName, forOutput: URL(fileURLWithPath: output))
         self.reuse = reuse
     }
 
     /// The clusters of the graph's rules, the same with or without the cache.
     func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
-        let key = DuplicateCache.key(options: DuplicateOptions(), tool: BuildDuplicates.tool)
+        let key = DuplicateCache.key(options: DuplicateOptions(), tool: ToolDigest.executable)
         let previous = reuse ? DuplicateCache(file: file, key: key) : nil
         let (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
         let files = graph.documents.count
-        note = previous == nil ? "dedupe: no usable cache; every file's rules compared anew"
-            : "dedupe: reused the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches"
+        note = previous == nil ? "no usable duplicate cache: every file's rules normalised and sketched"
+            : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
         let file = file
         DispatchQueue.global().async(group: writing) {
-            BuildDuplicates.prepareFolder(for: file)
-            try? next.write(to: file)
+            if CacheFolder.prepare(for: file) { try? next.write(to: file) }
         }
         return clusters
     }
