@@ -64,8 +64,93 @@ public struct SearchEngine: Sendable {
         var accepted: Set<String>
     }
 
+    /// What ranking finds before any section's text is read: the pages in order, each with its
+    /// sections (the best first), and the dictionary and postings files it loaded on the way.
+    struct Found {
+        var query: SearchQuery
+        var slots: [SlotTerms]
+        var resolver: TermResolver
+        var pages: [[Hit]]
+    }
+
     public func search(_ text: String, options: SearchOptions = .init()) -> SearchResponse {
-        let query = SearchQuery(text, typing: options.typing)
+        var found = find(text, typing: options.typing)
+        let (query, slots, pages) = (found.query, found.slots, found.pages)
+
+        // Re-rank the first pages by what their best section's text shows.
+        var loaded: Set<Int> = []
+        let required = slots.filter(\.slot.required)
+        let window = min(SearchRanking.rerankWindow, pages.count)
+        let words = query.groupSizes.filter { $0 > 0 }.count
+        var boosted: [(index: Int, score: Double, completionOnly: Bool)] = (0..<window).map { position in
+            let best = pages[position][0]
+            loaded.insert(best.section)
+            let boost = SectionBoost.factor(index.sections[best.section], required: required)
+            let matching = pages[position].filter { !$0.completionOnly && $0.matched == best.matched }.count
+            let focus = SearchRanking.focus(matching: matching, sections: sectionsOfPage[pageOfSection[best.section]])
+            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched, focus: focus),
+                    best.completionOnly)
+        }
+        boosted.sort { a, b in
+            if a.completionOnly != b.completionOnly { return !a.completionOnly }
+            if a.score != b.score { return a.score > b.score }
+            return a.index < b.index
+        }
+        let order = boosted.map(\.index) + Array(window..<pages.count)
+        var finalScore: [Int: Double] = [:]
+        for entry in boosted { finalScore[entry.index] = entry.score }
+
+        // Results with their snippets.
+        let matchedTerms = Set(slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } })
+        var results: [SearchResult] = []
+        for position in order.dropFirst(options.offset).prefix(max(0, options.limit)) {
+            let hits = pages[position]
+            let first = index.sections[hits[0].section]
+            var sections: [SectionHit] = []
+            for hit in hits.prefix(max(1, options.sectionsPerPage)) {
+                loaded.insert(hit.section)
+                let stored = index.sections[hit.section]
+                sections.append(SectionHit(section: hit.section, anchor: stored.anchor, heading: stored.heading,
+                                           parentHeading: stored.parentHeading, score: hit.score,
+                                           snippet: SnippetMaker.snippet(stored.text, terms: matchedTerms)))
+            }
+            results.append(SearchResult(page: first.page, pageTitle: first.pageTitle, skill: first.skill,
+                                        score: finalScore[position] ?? hits[0].score, matched: hits[0].matched,
+                                        words: words, sections: sections))
+        }
+
+        var suggestions: [String] = []
+        if pages.isEmpty { suggestions = suggest(query, resolver: &found.resolver) }
+        let terms = slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } }
+        return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
+                              suggestions: suggestions, files: files(found.resolver, loaded: loaded))
+    }
+
+    /// The index files `search(text).files` lists, found without reading any section's text (as
+    /// the build's first-query figure needs, for many queries). With the default options the
+    /// pages shown are the first `rerankWindow` pages, each with its best section: re-ranking only
+    /// reorders them, so neither the boosts nor the snippets change which files are loaded.
+    public func firstQueryFiles(_ text: String) -> [String] {
+        let shown = max(SearchRanking.rerankWindow, SearchOptions().limit)
+        var found = find(text, typing: nil)
+        if found.pages.isEmpty { _ = suggest(found.query, resolver: &found.resolver) }
+        return files(found.resolver, loaded: Set(found.pages.prefix(shown).map { $0[0].section }))
+    }
+
+    /// The files a browser loads: the dictionary and postings files the resolver read, the
+    /// document files of the sections `loaded`, and the shared words when any section is read.
+    private func files(_ resolver: TermResolver, loaded: Set<Int>) -> [String] {
+        var files = resolver.files
+        for section in loaded {
+            files.insert(SearchIndexFiles.documents(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)))
+        }
+        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert(SearchIndexFiles.words) }
+        return files.sorted()
+    }
+
+    /// Resolves the query's words and ranks sections, grouped by page.
+    private func find(_ text: String, typing: Bool?) -> Found {
+        let query = SearchQuery(text, typing: typing)
         var resolver = TermResolver(index: index)
         let slots = query.slots.map { resolve($0, with: &resolver) }
 
@@ -125,58 +210,7 @@ public struct SearchEngine: Sendable {
             }
         }
 
-        // Re-rank the first pages by what their best section's text shows.
-        var loaded: Set<Int> = []
-        let required = slots.filter(\.slot.required)
-        let window = min(SearchRanking.rerankWindow, pages.count)
-        let words = query.groupSizes.filter { $0 > 0 }.count
-        var boosted: [(index: Int, score: Double, completionOnly: Bool)] = (0..<window).map { position in
-            let best = pages[position][0]
-            loaded.insert(best.section)
-            let boost = SectionBoost.factor(index.sections[best.section], required: required)
-            let matching = pages[position].filter { !$0.completionOnly && $0.matched == best.matched }.count
-            let focus = SearchRanking.focus(matching: matching, sections: sectionsOfPage[pageOfSection[best.section]])
-            return (position, SearchRanking.rerankedScore(best.score, boost: boost, missingWords: words - best.matched, focus: focus),
-                    best.completionOnly)
-        }
-        boosted.sort { a, b in
-            if a.completionOnly != b.completionOnly { return !a.completionOnly }
-            if a.score != b.score { return a.score > b.score }
-            return a.index < b.index
-        }
-        let order = boosted.map(\.index) + Array(window..<pages.count)
-        var finalScore: [Int: Double] = [:]
-        for entry in boosted { finalScore[entry.index] = entry.score }
-
-        // Results with their snippets.
-        let matchedTerms = Set(slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } })
-        var results: [SearchResult] = []
-        for position in order.dropFirst(options.offset).prefix(max(0, options.limit)) {
-            let hits = pages[position]
-            let first = index.sections[hits[0].section]
-            var sections: [SectionHit] = []
-            for hit in hits.prefix(max(1, options.sectionsPerPage)) {
-                loaded.insert(hit.section)
-                let stored = index.sections[hit.section]
-                sections.append(SectionHit(section: hit.section, anchor: stored.anchor, heading: stored.heading,
-                                           parentHeading: stored.parentHeading, score: hit.score,
-                                           snippet: SnippetMaker.snippet(stored.text, terms: matchedTerms)))
-            }
-            results.append(SearchResult(page: first.page, pageTitle: first.pageTitle, skill: first.skill,
-                                        score: finalScore[position] ?? hits[0].score, matched: hits[0].matched,
-                                        words: words, sections: sections))
-        }
-
-        var suggestions: [String] = []
-        if pages.isEmpty { suggestions = suggest(query, resolver: &resolver) }
-        var files = resolver.files
-        for section in loaded {
-            files.insert(SearchIndexFiles.documents(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)))
-        }
-        if !loaded.isEmpty && !index.sharedWords.isEmpty { files.insert(SearchIndexFiles.words) }
-        let terms = slots.flatMap { $0.alternatives.filter(\.marked).map { index.terms[$0.term].term } }
-        return SearchResponse(results: results, total: pages.count, terms: Self.unique(terms),
-                              suggestions: suggestions, files: files.sorted())
+        return Found(query: query, slots: slots, resolver: resolver, pages: pages)
     }
 
     /// The terms a slot matches: exact first, then completions of a word being typed, then, for a

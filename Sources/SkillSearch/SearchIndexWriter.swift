@@ -40,7 +40,7 @@ extension SearchIndex {
     public func sizes(ofFiles sizes: [String: Int]) -> SearchIndexSizes {
         let engine = SearchEngine(index: self)
         let downloads = sampleQueries().map { query in
-            (query: query, bytes: engine.search(query).files.reduce(0) { $0 + (sizes[$1] ?? 0) })
+            (query: query, bytes: engine.firstQueryFiles(query).reduce(0) { $0 + (sizes[$1] ?? 0) })
         }.sorted { $0.bytes < $1.bytes }
         let entry = sizes[SearchIndexFiles.entry] ?? 0
         return SearchIndexSizes(total: sizes.values.reduce(0, +), files: sizes.count,

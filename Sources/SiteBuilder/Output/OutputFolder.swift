@@ -105,15 +105,34 @@ struct OutputFolder {
         try FileWriter.write(text, to: staging.appendingPathComponent(path).path)
     }
 
-    /// Creates the folders the site needs (before parallel writes, which then never race on them).
+    /// Creates the folders the site needs (before parallel writes, which then never race on them),
+    /// parents first, each depth on all cores. A `mkdir` is mostly kernel time, and more of it
+    /// where the file system skips the inodes a removed site just freed (ext4 without a journal,
+    /// as on the development machine): one by one through `FileManager`, the hundred folders of
+    /// Content/'s site took a sixth of the build's single-threaded time.
     func createFolders(for paths: [String]) throws {
-        let folders = Set(paths.compactMap { path -> String? in
-            guard let slash = path.lastIndex(of: "/") else { return nil }
-            return String(path[..<slash])
-        })
-        for folder in folders.sorted() {
+        var folders: Set<String> = []
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        let depths = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
+        for depth in depths.keys.sorted() {
             if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-            try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+            let failures = Parallel.map(depths[depth, default: []].sorted()) { folder -> Problem? in
+                let path = staging.appendingPathComponent(folder).path
+                if mkdir(path, 0o777) == 0 { return nil }
+                let code = errno
+                var isFolder: ObjCBool = false
+                if code == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    return nil
+                }
+                return Problem.cannotCreate(path, String(cString: strerror(code)))
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
     }
 

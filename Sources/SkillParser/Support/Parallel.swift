@@ -53,7 +53,9 @@ public enum Parallel {
         return max(1, min(cores * 8, count / max(1, minimumChunk)))
     }
 
-    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Read once: on Linux each reading opens and reads the cgroup CPU quota files (two system
+    /// files per call, twice per `map`; about a hundred per build of a small site).
+    public static let cores: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     private struct Slots<Element>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Element>

@@ -96,6 +96,7 @@ enum BuildCommand: Command {
             let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
                                       progress: { done, total in progress.show(done, total) })
             let summary = try SiteBuilder.build(input, options: options, log: &log)
+            KeptUntilExit.keep(input)
             progress.clear()
             if verbose { for note in summary.notes { console.error("note: \(note)\n") } }
             if !summary.problems.isEmpty, !verbose { ContentRoot.report(summary.problems, of: graph, console: console) }

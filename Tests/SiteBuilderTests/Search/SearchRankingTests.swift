@@ -115,4 +115,24 @@ import TestSupport
         #expect(files.contains { $0.hasPrefix("t/") } && files.contains { $0.hasPrefix("p/") } && files.contains { $0.hasPrefix("d/") })
         #expect(files == files.sorted())
     }
+
+    /// The build's first-query figure skips re-ranking and snippets; the files must not change.
+    @Test func firstQueryFilesAreTheFilesASearchLoads() throws {
+        var targets = SearchIndexLayout.Targets()
+        targets.dictionary = 200
+        targets.postings = 150
+        targets.documents = 400
+        // Small files, so that results spread over many document files and a reordering would show;
+        // the repository's own collection, so that queries find more pages than are re-ranked.
+        let root = TestPaths.repository.appendingPathComponent("Content").path
+        let index = SearchIndexBuilder.build(graph: try CollectionLoader.load(root: root), targets: targets)
+        let engine = SearchEngine(index: index)
+        let queries = index.sampleQueries().prefix(6) + ["touch target", "button", "color contrast", "colr", "tuch targt",
+                                               "設定画面", "zzzzqx", "contr", "the"]
+        let manyPages = queries.filter { engine.search($0).total > SearchRanking.rerankWindow }
+        #expect(!manyPages.isEmpty, "no query finds more pages than the re-ranking window")
+        for query in queries {
+            #expect(engine.firstQueryFiles(query) == engine.search(query).files, "\(query)")
+        }
+    }
 }
