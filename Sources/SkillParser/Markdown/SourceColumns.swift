@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns cmark's byte columns into the character columns an editor shows, in time linear in
 /// the text: in an ASCII file (most of them) columns are bytes and nothing is counted; in
 /// others, ASCII lines need no counting either, and on the rest a cursor moves forward from
@@ -14,19 +20,17 @@ struct SourceColumns {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        guard !Self.isASCII(bytes) else { return }
-        lineStarts = [0]
-        var ascii = true
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\n") {
-                lineStarts.append(index + 1)
-                lineIsASCII.append(ascii)
-                ascii = true
-            } else if byte >= 0x80 {
-                ascii = false
-            }
+        guard let base = bytes.baseAddress, !Self.isASCII(bytes) else { return }
+        // Lines found with `memchr`, each read eight bytes at a time.
+        var start = 0
+        while true {
+            lineStarts.append(start)
+            let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                .map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            lineIsASCII.append(Self.isASCII(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+            guard end < bytes.count else { break }
+            start = end + 1
         }
-        lineIsASCII.append(ascii)
     }
 
     /// Whether every byte is below 0x80, read eight at a time.
