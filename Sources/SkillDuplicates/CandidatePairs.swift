@@ -11,13 +11,14 @@ struct CandidatePairs {
     var window = 12
 
     /// Sorted, unique pairs `(i, j)` with `i < j`, packed as `i << 32 | j`.
-    /// `keys[item * bands + band]` is item's key in `band`.
+    /// `keys[band * itemCount + item]` is item's key in `band`.
     func pairs(keys: [UInt32], itemCount: Int, bands: Int) -> [UInt64] {
         let perBand = Parallel.map(bands, minimumChunk: 1) { band -> [UInt64] in
             var packed = [UInt64](unsafeUninitializedCapacity: itemCount) { buffer, initialized in
                 keys.withUnsafeBufferPointer { keys in
+                    let base = band * itemCount
                     for item in 0..<itemCount {
-                        buffer[item] = UInt64(keys[item * bands + band]) << 32 | UInt64(item)
+                        buffer[item] = UInt64(keys[base + item]) << 32 | UInt64(item)
                     }
                 }
                 initialized = itemCount

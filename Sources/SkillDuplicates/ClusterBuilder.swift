@@ -2,7 +2,7 @@ import SkillParser
 /// Turns groups of matching texts into reported clusters: picks the representative, says how
 /// each member relates to it, counts skills, flags boilerplate, and sorts.
 struct ClusterBuilder {
-    var statements: [RuleStatement]
+    var statements: StatementSource
     var units: ComparisonUnits
     var sketches: UnitSketches
     var options: DuplicateOptions
@@ -21,16 +21,16 @@ struct ClusterBuilder {
 
     private func cluster(_ texts: [Int]) -> DuplicateCluster {
         let representative = texts.min { a, b in
-            let (countA, countB) = (units.texts[a].statements.count, units.texts[b].statements.count)
+            let (countA, countB) = (units.texts[a].statementCount, units.texts[b].statementCount)
             return countA != countB ? countA > countB : firstLocation(of: a) < firstLocation(of: b)
         }!
-        let first = statements[units.texts[representative].statements.min { statements[$0].location < statements[$1].location }!]
+        let first = statements.statement(units.texts[representative].statements.min { statements.location($0) < statements.location($1) }!)
         var members: [DuplicateMember] = []
         for text in texts {
             let (match, similarity) = relation(text, to: representative)
             let memberIsLonger = units.texts[text].fingerprint.tokenCount > units.texts[representative].fingerprint.tokenCount
             for index in units.texts[text].statements {
-                let statement = statements[index]
+                let statement = statements.statement(index)
                 var span: MatchedSpan?
                 if match == .contained {
                     span = memberIsLonger ? MatchedSpan.of(first.text, in: statement.text, inRepresentative: false)
@@ -49,7 +49,7 @@ struct ClusterBuilder {
     }
 
     private func firstLocation(of text: Int) -> SourceLocation {
-        units.texts[text].statements.map { statements[$0].location }.min()!
+        units.texts[text].statements.map { statements.location($0) }.min()!
     }
 
     /// How `text` relates to the representative, and how similar the matching parts are.

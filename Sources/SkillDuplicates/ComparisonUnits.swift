@@ -4,16 +4,22 @@ import SkillParser
 ///
 /// Identical texts are merged before anything is hashed, so a paragraph pasted a thousand times
 /// costs as much as one, and a unit remembers every text it belongs to ("owners"): a sentence
-/// shared word for word by two rules is one unit with two owners.
+/// shared word for word by two rules is one unit with two owners. Most texts have one statement
+/// and most units one owner, so the first is kept inline and only the others in an array: a
+/// large collection has a hundred thousand of each, and an array apiece was a tenth of the step.
 struct ComparisonUnits: Sendable {
     struct Text: Sendable {
         var fingerprint: RuleFingerprint
-        /// Indexes of the statements with this text, in input order.
-        var statements: [Int]
+        var firstStatement: Int
+        var moreStatements: [Int] = []
         /// The unit of the whole text.
         var wholeUnit = -1
         /// Units of its sentences.
         var sentenceUnits: [Int] = []
+
+        /// Indexes of the statements with this text, in input order.
+        var statements: [Int] { [firstStatement] + moreStatements }
+        var statementCount: Int { 1 + moreStatements.count }
     }
 
     struct Owner: Hashable, Sendable {
@@ -25,7 +31,11 @@ struct ComparisonUnits: Sendable {
         /// The text and token range the unit was first seen in.
         var text: Int
         var tokens: Range<Int>
-        var owners: [Owner]
+        var firstOwner: Owner
+        var moreOwners: [Owner] = []
+
+        /// The first text the unit is the whole of, if any.
+        var wholeOwner: Owner? { firstOwner.isWhole ? firstOwner : moreOwners.first(where: \.isWhole) }
     }
 
     var texts: [Text] = []
@@ -33,33 +43,35 @@ struct ComparisonUnits: Sendable {
 
     /// `fingerprints[i]` is statement `i`'s, or `nil` when the statement is too short to compare.
     init(fingerprints: [RuleFingerprint?]) {
-        var textIndex: [TextKey: Int] = [:]
-        for (statement, fingerprint) in fingerprints.enumerated() {
-            guard let fingerprint else { continue }
-            if let existing = textIndex[fingerprint.key] {
-                texts[existing].statements.append(statement)
+        var textIndex = TextKeyTable(capacity: fingerprints.count)
+        texts.reserveCapacity(fingerprints.count)
+        for statement in fingerprints.indices {
+            guard let key = fingerprints[statement]?.key else { continue }
+            let (existing, inserted) = textIndex.value(for: key) { texts.count }
+            if inserted {
+                texts.append(Text(fingerprint: fingerprints[statement]!, firstStatement: statement))
             } else {
-                textIndex[fingerprint.key] = texts.count
-                texts.append(Text(fingerprint: fingerprint, statements: [statement]))
+                texts[existing].moreStatements.append(statement)
             }
         }
-        var unitIndex: [TextKey: Int] = [:]
-        unitIndex.reserveCapacity(texts.count * 2)
+        var unitIndex = TextKeyTable(capacity: texts.count * 2)
+        units.reserveCapacity(texts.count * 2)
         func unit(_ key: TextKey, text: Int, tokens: Range<Int>, whole: Bool) -> Int {
             let owner = Owner(text: text, isWhole: whole)
-            if let existing = unitIndex[key] {
-                if !units[existing].owners.contains(owner) { units[existing].owners.append(owner) }
-                return existing
+            let (existing, inserted) = unitIndex.value(for: key) { units.count }
+            if inserted {
+                units.append(Unit(text: text, tokens: tokens, firstOwner: owner))
+            } else if units[existing].firstOwner != owner, !units[existing].moreOwners.contains(owner) {
+                units[existing].moreOwners.append(owner)
             }
-            unitIndex[key] = units.count
-            units.append(Unit(text: text, tokens: tokens, owners: [owner]))
-            return units.count - 1
+            return existing
         }
         for index in texts.indices {
-            let fingerprint = texts[index].fingerprint
-            texts[index].wholeUnit = unit(fingerprint.key, text: index, tokens: 0..<fingerprint.tokenCount, whole: true)
-            for (sentence, key) in zip(fingerprint.sentences, fingerprint.sentenceKeys) {
-                let id = unit(key, text: index, tokens: sentence, whole: false)
+            texts[index].wholeUnit = unit(texts[index].fingerprint.key, text: index,
+                                          tokens: 0..<texts[index].fingerprint.tokenCount, whole: true)
+            for sentence in texts[index].fingerprint.sentences.indices {
+                let id = unit(texts[index].fingerprint.sentenceKeys[sentence], text: index,
+                              tokens: texts[index].fingerprint.sentences[sentence], whole: false)
                 if id != texts[index].wholeUnit, !texts[index].sentenceUnits.contains(id) {
                     texts[index].sentenceUnits.append(id)
                 }

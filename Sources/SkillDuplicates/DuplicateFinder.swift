@@ -21,7 +21,7 @@ public struct DuplicateFinder: Sendable {
 
     /// The clusters of the rules of every document in the graph, largest first.
     public func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
-        run(Self.statements(in: graph), skillCount: graph.skills.count).clusters
+        run(StatementSource(graph), skillCount: graph.skills.count).clusters
     }
 
     /// The clusters among `statements`; `skillCount` is the collection's number of skills,
@@ -41,17 +41,34 @@ public struct DuplicateFinder: Sendable {
         }
     }
 
+    /// The clusters of the rules of every document in the graph, and what each step did.
+    public func run(in graph: SkillGraph) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
+        run(StatementSource(graph), skillCount: graph.skills.count)
+    }
+
     /// The clusters, and what each step did.
     public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
+        run(StatementSource(statements), skillCount: skillCount)
+    }
+
+    func run(_ statements: StatementSource, skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
         let options = options
         var clock = StepLog(total: 7)
         var statistics = DuplicateStatistics()
         statistics.statements = statements.count
 
-        let fingerprints = Parallel.map(statements.count, minimumChunk: 256) { index -> RuleFingerprint? in
-            let rule = RuleNormalizer.normalize(statements[index].inlines)
-            guard rule.tokenCount >= options.minWords, !rule.isReference else { return nil }
-            return RuleFingerprint(rule, minSentenceWords: options.minSentenceWords)
+        let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
+            let output = UncheckedSendable(buffer)
+            Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
+                var normalizer = RuleNormalizer()
+                for index in range {
+                    let rule = normalizer.next(statements.inlines(index))
+                    let fingerprint = rule.tokenCount >= options.minWords && !rule.isReference
+                        ? RuleFingerprint(rule, minSentenceWords: options.minSentenceWords) : nil
+                    (output.value.baseAddress! + index).initialize(to: fingerprint)
+                }
+            }
+            initialized = statements.count
         }
         clock.lap("normalise")
         let units = ComparisonUnits(fingerprints: fingerprints)
@@ -72,17 +89,17 @@ public struct DuplicateFinder: Sendable {
         let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
         statistics.verifiedPairs = matches.count
         clock.lap("verify")
-        let containments = ShingleIndex().containments(units, threshold: options.effectiveSentenceThreshold,
+        let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
                                                                  coverage: options.containmentCoverage, minWords: options.minWords)
         statistics.containedPairs = containments.count
         clock.lap("find contained rules")
 
         var sets = UnionFind(count: units.texts.count)
-        for unit in units.units where unit.owners.count > 1 {
-            for owner in unit.owners.dropFirst() { sets.union(unit.owners[0].text, owner.text) }
+        for unit in units.units {
+            for owner in unit.moreOwners { sets.union(unit.firstOwner.text, owner.text) }
         }
         for (first, second) in matches + containments { sets.union(first, second) }
-        let groups = sets.groups(keepingSingle: { units.texts[$0].statements.count > 1 })
+        let groups = sets.groups(keepingSingle: { units.texts[$0].statementCount > 1 })
         let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
                                       skillCount: skillCount).clusters(groups)
         statistics.clusters = clusters.count

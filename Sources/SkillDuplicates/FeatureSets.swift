@@ -7,17 +7,30 @@ final class FeatureSets: @unchecked Sendable {
 
     var count: Int { offsets.count - 1 }
 
-    init(_ sets: [[UInt32]]) {
-        var offsets = [0]
-        offsets.reserveCapacity(sets.count + 1)
-        for set in sets { offsets.append(offsets[offsets.count - 1] + set.count) }
-        storage = .allocate(capacity: max(1, offsets[offsets.count - 1]))
-        var position = 0
-        for set in sets {
-            for feature in set {
-                storage[position] = feature
-                position += 1
+    /// The sets of `count` units, `make(i, &set)` writing unit `i`'s (sorted, unique) over `set`;
+    /// made on all cores in chunks, each chunk's sets side by side, then copied into one buffer.
+    init(count: Int, _ make: (Int, inout [UInt32]) -> Void) {
+        let chunkCount = max(1, min(Parallel.cores * 8, count / 256))
+        let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
+        let parts = Parallel.map(count == 0 ? 0 : chunkCount, minimumChunk: 1) { chunk -> (values: [UInt32], ends: [Int]) in
+            var values: [UInt32] = []
+            var ends: [Int] = []
+            var set: [UInt32] = []
+            for index in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) {
+                make(index, &set)
+                values.append(contentsOf: set)
+                ends.append(values.count)
             }
+            return (values, ends)
+        }
+        var offsets = [0]
+        offsets.reserveCapacity(count + 1)
+        let total = parts.reduce(0) { $0 + $1.values.count }
+        storage = .allocate(capacity: max(1, total))
+        for part in parts {
+            let base = offsets[offsets.count - 1]
+            _ = UnsafeMutableBufferPointer(rebasing: storage[base..<(base + part.values.count)]).initialize(from: part.values)
+            offsets.append(contentsOf: part.ends.lazy.map { $0 + base })
         }
         self.offsets = offsets
     }
@@ -28,6 +41,11 @@ final class FeatureSets: @unchecked Sendable {
     func withFeatures<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
         let start = offsets[index]
         return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[start..<offsets[index + 1]]))
+    }
+
+    /// Number of unit `index`'s features.
+    func count(of index: Int) -> Int {
+        offsets[index + 1] - offsets[index]
     }
 
     func jaccard(_ first: Int, _ second: Int) -> Double {

@@ -26,9 +26,9 @@ struct PairVerifier {
     private func match(_ first: Int, _ second: Int) -> (Int, Int)? {
         let similarity = sketches.similarity(first, second)
         guard similarity >= options.threshold else { return nil }
-        let (a, b) = (units.units[first].owners, units.units[second].owners)
-        if similarity >= options.effectiveSentenceThreshold { return (a[0].text, b[0].text) }
-        guard let wholeA = a.first(where: \.isWhole), let wholeB = b.first(where: \.isWhole) else { return nil }
+        let (a, b) = (units.units[first], units.units[second])
+        if similarity >= options.effectiveSentenceThreshold { return (a.firstOwner.text, b.firstOwner.text) }
+        guard let wholeA = a.wholeOwner, let wholeB = b.wholeOwner else { return nil }
         return (wholeA.text, wholeB.text)
     }
 }

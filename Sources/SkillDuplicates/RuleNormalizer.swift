@@ -46,6 +46,29 @@ struct RuleNormalizer {
         word.reserveCapacity(32)
     }
 
+    /// A normaliser for many rules in turn (`next`), which keeps its buffers from one to the next:
+    /// a hundred thousand rules otherwise grow a hundred thousand sets of arrays from empty.
+    init() {
+        self.init(keepTokens: false)
+    }
+
+    /// The next rule, normalised as `normalize(_:)` does.
+    mutating func next(_ inlines: [Inline]) -> NormalizedRule {
+        feed(inlines)
+        flushWord()
+        closeSentence()
+        let rule = NormalizedRule(hashes: Array(hashes), tokens: [], sentences: Array(sentences),
+                                  linkTokens: Array(linkTokens), ideographs: ideographs)
+        hashes.removeAll(keepingCapacity: true)
+        sentences.removeAll(keepingCapacity: true)
+        linkTokens.removeAll(keepingCapacity: true)
+        ideographs = 0
+        (sentenceStart, sentenceLinkTokens, linkDepth) = (0, 0, 0)
+        pendingStop = nil
+        lastTokenIsAbbreviation = false
+        return rule
+    }
+
     static func normalize(_ inlines: [Inline], keepingTokens: Bool = false) -> NormalizedRule {
         var normalizer = RuleNormalizer(keepTokens: keepingTokens)
         normalizer.feed(inlines)
@@ -89,7 +112,7 @@ struct RuleNormalizer {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     (characterStart, characterEnd) = (index, index + 1)
-                    read(UInt32(byte), kind: Self.asciiKinds[Int(byte)])
+                    read(UInt32(byte), kind: Self.kind(ofASCII: byte))
                     index += 1
                 } else {
                     let (scalar, length) = Self.decode(bytes, at: index)
@@ -174,7 +197,7 @@ struct RuleNormalizer {
             let token = keepTokens ? String(decoding: word, as: UTF8.self) : ""
             append(hash: StableHash.mix(wordHash), token: token)
         }
-        lastTokenIsAbbreviation = (wordScalars == 1 && !wordEndsWithDigit) || Self.abbreviations.contains(hashes[hashes.count - 1])
+        lastTokenIsAbbreviation = (wordScalars == 1 && !wordEndsWithDigit) || Self.isAbbreviation(hashes[hashes.count - 1])
         word.removeAll(keepingCapacity: true)
         wordHash = StableHash.fnvOffset
         wordScalars = 0
@@ -184,11 +207,35 @@ struct RuleNormalizer {
 
     private mutating func addCode(_ code: String) {
         separate()
-        let collapsed = code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var code = code
+        let ascii = code.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? Self.collapsingASCIIWhitespace(bytes) : nil
+        }
+        let collapsed = ascii ?? code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !collapsed.isEmpty else { return }
         let token = "`" + collapsed + "`"
         append(hash: StableHash.string(token), token: token)
         lastTokenIsAbbreviation = false
+    }
+
+    /// ASCII code with each run of whitespace (as `Character.isWhitespace` has it for ASCII: tab,
+    /// line feed, vertical tab, form feed, carriage return, space) made one space and the ends
+    /// trimmed: what splitting on whitespace and joining with spaces gives, without reading
+    /// Unicode properties for every character.
+    private static func collapsingASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(0x20) }
+                pendingSpace = false
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private mutating func append(hash: UInt64, token: String) {
@@ -221,8 +268,9 @@ struct RuleNormalizer {
 
     // MARK: Characters
 
-    private static let asciiKinds: [Kind] = (0..<128).map { byte -> Kind in
-        switch UInt8(byte) {
+    @inline(__always)
+    private static func kind(ofASCII byte: UInt8) -> Kind {
+        switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"): .letter
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
         case UInt8(ascii: "0")...UInt8(ascii: "9"): .digit
@@ -260,4 +308,10 @@ struct RuleNormalizer {
     }
 
     private static let abbreviations = Set(["eg", "ie", "etc", "vs", "cf", "approx", "incl", "al"].map(StableHash.string))
+    /// One bit per abbreviation's hash modulo 64: most words are ruled out without hashing them into the set.
+    private static let abbreviationMask = abbreviations.reduce(UInt64(0)) { $0 | 1 << ($1 & 63) }
+
+    private static func isAbbreviation(_ hash: UInt64) -> Bool {
+        abbreviationMask & (1 << (hash & 63)) != 0 && abbreviations.contains(hash)
+    }
 }

@@ -11,19 +11,27 @@ import SkillParser
 /// out of the counting: its list is long and says little, and skipping it keeps the work about
 /// linear in the number of rules.
 ///
+/// A text that may lack `slack` of the short text's lists is on at least one of any `slack + 1`
+/// of them, so candidates are gathered from the shortest `slack + 1` lists only (prefix
+/// filtering), and each one's count of shared pairs is then taken from its own sorted pairs:
+/// the same candidates as reading every list, for a fraction of the entries.
+///
 /// Only rules of at least `minWords` words (`NormalizedRule.wordCount`) are looked for: a
 /// shorter run of words inside a longer rule is a phrase, not a rule restated.
 struct ShingleIndex {
     var commonPair = 64
 
     /// Each contained text with the longer text it is restated in, as `(short, long)`, sorted.
-    func containments(_ units: ComparisonUnits, threshold: Double, coverage: Double, minWords: Int) -> [(Int, Int)] {
+    /// `features` are the units' feature sets (a text's whole unit has its features).
+    func containments(_ units: ComparisonUnits, features: FeatureSets, threshold: Double, coverage: Double,
+                      minWords: Int) -> [(Int, Int)] {
         let texts = units.texts
-        let pairLists = Parallel.map(texts.count, minimumChunk: 256) { Self.pairs(of: texts[$0].fingerprint.hashes[...]) }
+        let pairs = TextPairs(texts)
+        let tokenCounts = texts.map(\.fingerprint.tokenCount)
         var entries: [UInt64] = []
-        entries.reserveCapacity(pairLists.reduce(0) { $0 + $1.count })
-        for (text, pairs) in pairLists.enumerated() {
-            for pair in pairs { entries.append(UInt64(pair) << 32 | UInt64(text)) }
+        entries.reserveCapacity(pairs.totalCount)
+        for text in texts.indices {
+            for pair in pairs[text] { entries.append(UInt64(pair) << 32 | UInt64(text)) }
         }
         RadixSort.sortByHigh32(&entries)
         // The rare pairs' lists (`groups`, ranges of `entries`), and for each text the lists it is on.
@@ -50,47 +58,41 @@ struct ShingleIndex {
         }
 
         let found = Parallel.map(texts.count, minimumChunk: 64) { short -> [(Int, Int)] in
-            let fingerprint = texts[short].fingerprint
-            guard fingerprint.wordCount >= minWords else { return [] }
+            guard texts[short].fingerprint.wordCount >= minWords else { return [] }
+            let tokenCount = tokenCounts[short]
             // A text has at most 2n - 1 features: skip before counting them when even that allows too few.
-            guard Double(unshared[short]) <= (1 - coverage) * Double(2 * fingerprint.tokenCount - 1) + 1e-9 else { return [] }
-            let features = Shingler.features(fingerprint.hashes[...]).count
-            let allowedMissing = Int((1 - coverage) * Double(features) + 1e-9)
+            guard Double(unshared[short]) <= (1 - coverage) * Double(2 * tokenCount - 1) + 1e-9 else { return [] }
+            let allowedMissing = Int((1 - coverage) * Double(features.count(of: texts[short].wholeUnit)) + 1e-9)
             guard unshared[short] <= allowedMissing else { return [] }
-            let lists = membership[firstMembership[short]..<firstMembership[short + 1]]
+            // The lists it is on, in pair order (membership is sorted by text, then by list).
+            let lists = membership[firstMembership[short]..<firstMembership[short + 1]].map { Int($0 & 0xFFFF_FFFF) }
+            guard !lists.isEmpty else { return [] }
             let rare = lists.count + unshared[short]
+            let slack = allowedMissing - unshared[short]
+            let gathered = slack + 1 >= lists.count
+                ? lists : Array(lists.sorted { (groups[$0].count, $0) < (groups[$1].count, $1) }.prefix(slack + 1))
             var candidates: [Int] = []
-            for value in lists {
-                for entry in entries[groups[Int(value & 0xFFFF_FFFF)]] {
+            for list in gathered {
+                for entry in entries[groups[list]] {
                     let long = Int(entry & 0xFFFF_FFFF)
-                    if texts[long].fingerprint.tokenCount > fingerprint.tokenCount { candidates.append(long) }
+                    if tokenCounts[long] > tokenCount { candidates.append(long) }
                 }
             }
             guard !candidates.isEmpty else { return [] }
             candidates.sort()
-            let probe = Containment.Probe(fingerprint.hashes[...])
+            candidates.removeAdjacentDuplicates()
+            let rarePairs = lists.map { UInt32(truncatingIfNeeded: entries[groups[$0].lowerBound] >> 32) }
+            let hashes = texts[short].fingerprint.hashes
+            var probe: Containment.Probe?
             var result: [(Int, Int)] = []
-            var first = 0
-            while first < candidates.count {
-                var last = first + 1
-                while last < candidates.count, candidates[last] == candidates[first] { last += 1 }
-                let shared = last - first
-                if rare - shared <= allowedMissing,
-                   probe.check(in: texts[candidates[first]].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
-                    result.append((short, candidates[first]))
+            for long in candidates where rare - pairs.sharedCount(rarePairs, with: long) <= allowedMissing {
+                if probe == nil { probe = Containment.Probe(hashes[...]) }
+                if probe!.check(in: texts[long].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
+                    result.append((short, long))
                 }
-                first = last
             }
             return result
         }
         return found.flatMap { $0 }
-    }
-
-    /// The distinct word-pair features of a text, sorted.
-    static func pairs(of hashes: ArraySlice<UInt64>) -> [UInt32] {
-        var result = zip(hashes, hashes.dropFirst()).map { Shingler.pairFeature($0, $1) }
-        result.sort()
-        result.removeAdjacentDuplicates()
-        return result
     }
 }

@@ -8,6 +8,13 @@ import SkillParser
 enum Shingler {
     static func features(_ hashes: ArraySlice<UInt64>) -> [UInt32] {
         var result: [UInt32] = []
+        features(hashes, into: &result)
+        return result
+    }
+
+    /// `features(hashes)`, written over `result` (whose storage is reused).
+    static func features(_ hashes: ArraySlice<UInt64>, into result: inout [UInt32]) {
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(hashes.count * 2)
         var previous: UInt64?
         for hash in hashes {
@@ -17,7 +24,6 @@ enum Shingler {
         }
         result.sort()
         result.removeAdjacentDuplicates()
-        return result
     }
 
     /// The feature of two neighbouring words; also the key of the shingle index that finds

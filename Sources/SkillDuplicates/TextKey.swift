@@ -16,4 +16,9 @@ struct TextKey: Hashable, Sendable {
         self.high = StableHash.combine(high, UInt64(hashes.count))
         self.low = low
     }
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
 }

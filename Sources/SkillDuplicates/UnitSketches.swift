@@ -4,33 +4,37 @@ import SkillParser
 struct UnitSketches: Sendable {
     var features: FeatureSets
     var negated: [Bool]
-    /// `keys[i * banding.bands + band]`.
+    /// `keys[band * units + i]`: band by band, so that finding candidates reads each band's keys
+    /// in one run instead of one key in every `bands`.
     var keys: [UInt32]
     var banding: LSHBanding
 
     init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding) {
         self.banding = banding
-        let sets = Parallel.map(units.units.count, minimumChunk: 256) { Shingler.features(units.hashes(of: $0)) }
-        features = FeatureSets(sets)
+        features = FeatureSets(count: units.units.count) { Shingler.features(units.hashes(of: $0), into: &$1) }
         negated = Parallel.map(units.units.count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
         let frequency = FeatureFrequency(featureSets: features)
         let features = features
         let bands = banding.bands
-        keys = [UInt32](unsafeUninitializedCapacity: units.units.count * bands) { buffer, initialized in
+        let count = units.units.count
+        keys = [UInt32](unsafeUninitializedCapacity: count * bands) { buffer, initialized in
             let output = UncheckedSendable(buffer)
-            Parallel.forEachChunk(units.units.count, minimumChunk: 256) { range in
+            Parallel.forEachChunk(count, minimumChunk: 256) { range in
                 var signature = [UInt32](repeating: 0, count: hasher.count)
+                var unitKeys = [UInt32](repeating: 0, count: bands)
                 signature.withUnsafeMutableBufferPointer { signature in
-                    for unit in range {
-                        features.withFeatures(of: unit) { set in
-                            hasher.signature(of: set, including: { !frequency.isCommon($0) }, into: signature)
+                    unitKeys.withUnsafeMutableBufferPointer { unitKeys in
+                        for unit in range {
+                            features.withFeatures(of: unit) { set in
+                                hasher.signature(of: set, including: { !frequency.isCommon($0) }, into: signature)
+                            }
+                            banding.keys(of: UnsafeBufferPointer(signature), into: unitKeys)
+                            for band in 0..<bands { output.value[band * count + unit] = unitKeys[band] }
                         }
-                        banding.keys(of: UnsafeBufferPointer(signature),
-                                     into: UnsafeMutableBufferPointer(rebasing: output.value[(unit * bands)..<((unit + 1) * bands)]))
                     }
                 }
             }
-            initialized = units.units.count * bands
+            initialized = count * bands
         }
     }
 

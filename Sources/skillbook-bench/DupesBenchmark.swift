@@ -75,7 +75,7 @@ enum DupesBenchmark {
     }
 
     /// Processor time used by this process so far, on all threads.
-    private static func processorSeconds() -> Double {
+    static func processorSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -7,6 +7,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("check", CheckBenchmark.run),
     ("dupes-labelled", DupesBenchmark.labelled),
     ("dupes", DupesBenchmark.run),
+    ("dupes-corpus", DupesCorpusBenchmark.run),
     ("site", SiteBenchmark.run),
     ("search", SearchBenchmark.run),
     ("relevance", RelevanceBenchmark.run),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteBuilder
+import SkillParser
 
 /// The build cache's file and digests: what `IncrementalBuildTests` relies on underneath.
 @Suite struct BuildCacheTests {

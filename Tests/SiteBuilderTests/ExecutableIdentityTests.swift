@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SiteBuilder
+import SkillParser
 
 /// The build cache's key reads a program's GNU build ID instead of digesting the whole file.
 @Suite struct ExecutableIdentityTests {

@@ -34,8 +34,8 @@ import Testing
 
 @Suite struct CandidatePairsTests {
     @Test func itemsThatShareABandKeyBecomeCandidates() {
-        // Three items, two bands: 0 and 2 agree in band 0, 1 and 2 in band 1.
-        let keys: [UInt32] = [7, 1, 8, 2, 7, 2]
+        // Three items, two bands (band by band): 0 and 2 agree in band 0, 1 and 2 in band 1.
+        let keys: [UInt32] = [7, 8, 7, 1, 2, 2]
         let pairs = CandidatePairs().pairs(keys: keys, itemCount: 3, bands: 2)
         #expect(pairs == [0 << 32 | 2, 1 << 32 | 2])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// The build cache: for every file of the last site, the digest of what it was made from, and
 /// the size and modification time it had when written. It lives beside the output folder, as

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// What every file of a site depends on besides its own inputs: the program that made it and
 /// the theme's files. A cache made under another key is not used, so a new version of

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 /// What tells one build of this program from another, for the build cache's key (`BuildKey`).
 ///

@@ -71,7 +71,8 @@ public enum CollectionLoader {
             ])
         }
         var diagnostics: [Diagnostic] = []
-        let document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        var document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        document.sourceDigest = data.withUnsafeBytes { ContentHasher.hash($0) }
         return ParseResult(document: document, diagnostics: diagnostics)
     }
 

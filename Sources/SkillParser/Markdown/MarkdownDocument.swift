@@ -7,6 +7,10 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var path: String
     public var frontmatter: Frontmatter?
     public var blocks: [Block]
+    /// The digest of the file's bytes, as the loader read them (`nil` for text parsed without a
+    /// file). The site keys a page and the copy of its source on it, so an unchanged file is
+    /// neither rendered nor read again by a rebuild.
+    public var sourceDigest: ContentHash?
 
     public private(set) var headings: [Heading] = []
     public private(set) var links: [Link] = []

@@ -34,8 +34,7 @@ enum DupesCommand: Command {
         let options = try options(from: arguments)
         guard let graph = ContentRoot.load(arguments.positionals.first, console: console) else { return .failure }
         ContentRoot.report(graph.diagnostics.filter { $0.severity == .error }, of: graph, console: console)
-        let (clusters, statistics) = DuplicateFinder(options: options).run(DuplicateFinder.statements(in: graph),
-                                                                          skillCount: graph.skills.count)
+        let (clusters, statistics) = DuplicateFinder(options: options).run(in: graph)
         if arguments.has("verbose") {
             console.error(statistics.lines.joined(separator: "\n") + "\n")
         }

@@ -1,0 +1,35 @@
+import Foundation
+import SkillParser
+import SkillDuplicates
+
+/// The dedupe step of `build` on the agentic-awesome-skills corpus, loaded once and run several
+/// times in this process: the median wall clock, the processor time of that run (all cores
+/// together, less disturbed by other work on a shared machine), and each of its steps.
+enum DupesCorpusBenchmark {
+    static let runs = 5
+
+    static func run() throws {
+        guard let corpus = Corpora.available.first(where: { $0.name == "agentic-awesome-skills" }) else {
+            print("dupes corpus: ../shared/corpora/agentic-awesome-skills is absent; skipped")
+            return
+        }
+        let graph = try CollectionLoader.load(root: corpus.path + "/skills")
+        let finder = DuplicateFinder()
+        var timings: [(seconds: Double, cpu: Double, statistics: DuplicateStatistics)] = []
+        for _ in 0..<runs {
+            let (start, cpuStart) = (Date(), DupesBenchmark.processorSeconds())
+            let (_, statistics) = finder.run(in: graph)
+            timings.append((Date().timeIntervalSince(start), DupesBenchmark.processorSeconds() - cpuStart, statistics))
+        }
+        print(line("full", timings))
+    }
+
+    /// "full: 0.52 s wall (cpu 0.90 s), median of 5; normalise 0.10, ..." for the median run.
+    static func line(_ name: String, _ timings: [(seconds: Double, cpu: Double, statistics: DuplicateStatistics)]) -> String {
+        let median = timings.sorted { $0.seconds < $1.seconds }[timings.count / 2]
+        let cpus = timings.map(\.cpu).sorted()
+        return String(format: "dupes corpus %@: %.3f s wall (cpu %.3f s; cpu median %.3f s), median of %d; ", name, median.seconds,
+                      median.cpu, cpus[cpus.count / 2], timings.count)
+            + median.statistics.steps.map { String(format: "%@ %.3f", $0.name, $0.seconds) }.joined(separator: ", ")
+    }
+}
