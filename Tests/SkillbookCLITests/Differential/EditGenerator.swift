@@ -34,6 +34,7 @@ struct EditGenerator {
             { $0.retitle($1) }, { $0.frontmatter($1) }, { $0.addReference($1) }, { $0.removeFile($1) },
             { $0.moveReference($1) }, { $0.addLink($1) }, { $0.brokenLink($1) }, { $0.removeLink($1) },
             { $0.addRule($1) }, { $0.removeRule($1) }, { $0.codeSpan($1) }, { $0.image($1) }, { $0.related($1) },
+            { $0.parseProblem($1) },
         ]
         let global: [(inout EditGenerator, CollectionView) -> CollectionEdit?] = [
             { $0.addSkill($1) }, { $0.removeSkill($1) }, { $0.renameSkill($1) }, { $0.configuration($1) },
@@ -178,7 +179,7 @@ struct EditGenerator {
         if chance(40) { lines.append("description: A collection on \(word()).") }
         if chance(30) { lines.append("base_url: https://example.org/\(word())/") }
         if chance(50) { lines.append("duplicate_rules: true") }
-        if chance(25) { lines.append("severity: {broken-anchor: warning}") }
+        if chance(25) { lines.append("severity: {broken-anchor: warning, unterminated-frontmatter: off, invalid-yaml: warning}") }
         if chance(25) { lines.append("groups: {Tools: [\"\(word())-*\", \"beta\"]}") }
         if chance(20) { lines.append("related_headings: [\"See also\"]") }
         if chance(15) { lines.append("language: zh-Hans") }
@@ -216,6 +217,25 @@ struct EditGenerator {
         }
         guard let from = element(view.markdown), let svg = element(images + [contentRoot + "/alpha/references/diagram.svg"]) else { return nil }
         return .append(from, "\n![a picture](\(view.link(from: from, to: svg)))\n")
+    }
+
+    /// A problem the parser reports: frontmatter never closed, YAML that does not parse, a line
+    /// too long to parse (the file then has no page); and the way back.
+    private mutating func parseProblem(_ view: CollectionView) -> CollectionEdit? {
+        guard let path = element(view.markdown) else { return nil }
+        let text = view.files[path] ?? ""
+        switch pick(4) {
+        case 0:
+            guard !text.hasPrefix("---") else { return nil }
+            return .write(path, "---\nsummary: \(word())\n\n" + text)
+        case 1:
+            return .replace(path, "description: ", "description: [\(word()), ")
+        case 2:
+            return .append(path, "\n" + String(repeating: word() + " ", count: 1_700) + "\n")
+        default:
+            guard let line = text.split(separator: "\n").first(where: { $0.count > 10_000 }) else { return nil }
+            return .replace(path, line + "\n", "")
+        }
     }
 
     private mutating func related(_ view: CollectionView) -> CollectionEdit? {
