@@ -124,7 +124,7 @@ struct PageInputs: Sendable {
         }
         // A code span naming a skill links to it (the skills are in `shared`); one naming a
         // Markdown path links to that document when it exists.
-        for span in document.markdown.codeSpans where span.code.contains(".md") {
+        for span in document.markdown.codeSpans where Self.mayNameMarkdown(span.code) {
             switch graph.mention(of: span.code, in: document) {
             case .skill(let name): hasher.add(1); hasher.add(name)
             case .path(let path): hasher.add(2); hasher.add(path)
@@ -142,6 +142,19 @@ struct PageInputs: Sendable {
             }
         }
         return hasher.finalize()
+    }
+}
+
+extension PageInputs {
+    /// Whether a code span may name a Markdown file (`CodePath.looksLikePath` wants `.md` at its
+    /// end): a byte scan, since most code spans are not paths.
+    static func mayNameMarkdown(_ code: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in code.utf8 {
+            if previous == (UInt8(ascii: "."), UInt8(ascii: "m")), byte == UInt8(ascii: "d") { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 }
 
