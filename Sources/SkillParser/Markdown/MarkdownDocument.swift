@@ -12,29 +12,35 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// neither rendered nor read again by a rebuild.
     public var sourceDigest: ContentHash?
 
-    public private(set) var headings: [Heading] = []
-    public private(set) var links: [Link] = []
-    public private(set) var images: [Link] = []
-    public private(set) var codeSpans: [CodeSpan] = []
-    public private(set) var codeBlocks: [CodeBlock] = []
-    public private(set) var tables: [Table] = []
+    public internal(set) var headings: [Heading] = []
+    public internal(set) var links: [Link] = []
+    public internal(set) var images: [Link] = []
+    public internal(set) var codeSpans: [CodeSpan] = []
+    public internal(set) var codeBlocks: [CodeBlock] = []
+    public internal(set) var tables: [Table] = []
     /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
-    public private(set) var html: [HTMLFragment] = []
-    public private(set) var rules: [Rule] = []
+    public internal(set) var html: [HTMLFragment] = []
+    public internal(set) var rules: [Rule] = []
     /// The items of every section headed "Related skills" (in English).
-    public private(set) var relatedSkillItems: [RelatedSkillItem] = []
+    public internal(set) var relatedSkillItems: [RelatedSkillItem] = []
     /// Every list that directly follows a heading, with the skill name each item opens with;
     /// the graph decides which are related-skills lists (`SkillGraph.relatedSkillItems(in:)`).
-    public private(set) var headedLists: [HeadedList] = []
+    public internal(set) var headedLists: [HeadedList] = []
 
     /// Parses `text` (the whole file) as Markdown with optional frontmatter.
     /// Problems found on the way are appended to `diagnostics`; parsing always succeeds.
     public init(path: String, text: String, diagnostics: inout [Diagnostic]) {
-        let normalized = Self.normalize(text)
+        var normalized = Self.normalize(text)
         let split = FrontmatterSplitter.split(normalized, file: path)
         diagnostics += split.diagnostics
-        self.init(path: path, frontmatter: split.frontmatter,
-                  blocks: CmarkConverter.parse(split.body, file: path, diagnostics: &diagnostics))
+        // cmark reads the text where it lies (a native string's bytes are contiguous already).
+        normalized.makeContiguousUTF8()
+        let blocks = normalized.utf8.withContiguousStorageIfAvailable { source in
+            CmarkConverter.parse(source: source, blankLines: split.blankLines,
+                                 body: UnsafeBufferPointer(rebasing: source[split.bodyOffset...]),
+                                 file: path, diagnostics: &diagnostics)
+        }
+        self.init(path: path, frontmatter: split.frontmatter, blocks: blocks ?? [])
     }
 
     public init(path: String, frontmatter: Frontmatter?, blocks: [Block]) {
@@ -53,6 +59,13 @@ public struct MarkdownDocument: Hashable, Sendable {
         rules = indexer.rules
         relatedSkillItems = indexer.relatedSkillItems
         headedLists = indexer.headedLists
+    }
+
+    /// A document whose indexes are set by its maker: the parse cache, which stored them.
+    init(unindexedPath path: String, frontmatter: Frontmatter?, blocks: [Block]) {
+        self.path = path
+        self.frontmatter = frontmatter
+        self.blocks = blocks
     }
 
     /// The first level-1 heading, else the frontmatter `title` or `name`, else the file name.
