@@ -39,6 +39,8 @@ enum ScriptClasses {
     /// Han, kana and their iteration marks: scripts written without spaces, indexed by bigrams.
     /// Hangul is written with spaces and counts as ordinary letters.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        // Most text is below the first of these blocks.
+        if scalar.value < 0x3005 { return false }
         switch scalar.value {
         case 0x3005...0x3007, 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FA1F:

@@ -73,7 +73,21 @@ public struct Posting: Hashable, Sendable {
 
 extension String {
     /// UTF-16 order, which JavaScript's `<` uses, so Swift and the browser agree on sorted terms.
+    ///
+    /// UTF-8's byte order is the order of scalars, which is UTF-16's except between U+E000–U+FFFF
+    /// and the scalars above U+FFFF (written with surrogates, which sort below U+E000): the bytes
+    /// are compared, and the UTF-16 code units only where two such lead bytes differ.
     static func utf16Precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+        let byBytes = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+                let shared = Swift.min(a.count, b.count)
+                var index = 0
+                while index < shared, a[index] == b[index] { index += 1 }
+                if index == shared { return a.count < b.count }
+                if a[index] >= 0xEE, b[index] >= 0xEE { return nil }
+                return a[index] < b[index]
+            } ?? nil
+        } ?? nil
+        return byBytes ?? lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
     }
 }

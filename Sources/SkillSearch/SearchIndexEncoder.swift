@@ -187,7 +187,7 @@ enum SearchIndexEncoder {
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
     /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
     /// letters, digits, spaces, `-`, `_`; spaces become `-`).
-    static func rowTail(_ section: SearchSection, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
+    static func rowTail(_ section: SearchSection, codes: ByteStringTable) -> [UInt8] {
         var row: [UInt8] = [0x2C]
         JSText.string(section.heading, into: &row)
         row.append(0x2C)
@@ -207,7 +207,7 @@ enum SearchIndexEncoder {
         heading.utf8.allSatisfy({ $0 < 0x80 }) ? Slugger.baseSlug(heading) : nil
     }
 
-    static func codeTable(_ words: [String]) -> [ArraySlice<UInt8>: Int] {
+    static func codeTable(_ words: [String]) -> ByteStringTable {
         TextCodebook.codes(words)
     }
 

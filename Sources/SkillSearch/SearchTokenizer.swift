@@ -26,49 +26,37 @@ public enum SearchTokenizer {
     public static func tokens(_ text: String, cache: inout WordCache) -> [SearchToken] {
         var tokens: [SearchToken] = []
         var position = 0
-        let view = text.unicodeScalars
-        var index = view.startIndex
-        // One pair of buffers for all the words of the text, not two arrays per word.
-        var word: [Unicode.Scalar] = []
-        var starts: [String.Index] = []
-        while index < view.endIndex {
-            let scalar = view[index]
-            if ScriptClasses.isCJK(scalar) {
-                var run: [(Unicode.Scalar, String.Index)] = []
-                while index < view.endIndex, ScriptClasses.isCJK(view[index]) {
-                    run.append((view[index], index))
-                    index = view.index(after: index)
+        // Taken out of `cache` for the scan, so that it is not copied.
+        var known: WordCache? = cache
+        cache = WordCache()
+        defer { cache = known ?? WordCache() }
+        var native = text
+        native.makeContiguousUTF8()
+        // Offsets in UTF-8 made indices of `text` (in constant time for a native string).
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        _ = native.utf8.withContiguousStorageIfAvailable { bytes in
+            var scanner = TokenScanner()
+            TokenScanner.scan(bytes, using: &scanner) { piece, scanner in
+                func boundary(_ offset: Int) -> String.Index {
+                    index(offset < scanner.starts.count ? scanner.starts[offset] : scanner.end)
                 }
-                emitBigrams(run, end: index, into: &tokens, position: &position)
-            } else if ScriptClasses.isWordCharacter(scalar) || scalar == "_" {
-                word.removeAll(keepingCapacity: true)
-                starts.removeAll(keepingCapacity: true)
-                var previous: Unicode.Scalar?
-                while index < view.endIndex {
-                    let current = view[index]
-                    let next = view.index(after: index)
-                    let following = next < view.endIndex ? view[next] : nil
-                    if ScriptClasses.isCJK(current) { break }
-                    if ScriptClasses.isWordCharacter(current) || current == "_" {
-                        word.append(current)
-                        starts.append(index)
-                    } else if ScriptClasses.isApostrophe(current), let previous, let following,
-                              ScriptClasses.isLetter(previous), ScriptClasses.isLetter(following),
-                              !ScriptClasses.isCJK(following) {
-                        // dropped: "don't" is one word, "dont"
-                    } else if ScriptClasses.isNumberSeparator(current), let previous, let following,
-                              ScriptClasses.isDigit(previous), ScriptClasses.isDigit(following) {
-                        word.append(current)
-                        starts.append(index)
-                    } else {
-                        break
+                switch piece {
+                case .run:
+                    for pair in bigrams(scanner.scalars.count) {
+                        tokens.append(SearchToken(term: bigramTerm(scanner.scalars[pair]), kind: .bigram, position: position,
+                                                  range: boundary(pair.lowerBound)..<boundary(pair.upperBound)))
+                        position += 1
                     }
-                    previous = current
-                    index = next
+                case .word:
+                    let (found, advance) = wordTokens(scanner.scalars, cache: &known)
+                    for token in found {
+                        tokens.append(SearchToken(term: token.term, surface: token.surface, kind: token.kind,
+                                                  position: position + token.position,
+                                                  range: boundary(token.scalars.lowerBound)..<boundary(token.scalars.upperBound)))
+                    }
+                    position += advance
                 }
-                emitWord(word, starts: starts, end: index, into: &tokens, position: &position, cache: &cache)
-            } else {
-                index = view.index(after: index)
             }
         }
         return tokens
@@ -79,58 +67,69 @@ public enum SearchTokenizer {
         tokens(text).map(\.term)
     }
 
-    private static func emitWord(_ word: [Unicode.Scalar], starts: [String.Index], end: String.Index,
-                                 into tokens: inout [SearchToken], position: inout Int, cache: inout WordCache) {
+    /// One term of a word, with where it is in the word and its position after the word's first.
+    struct WordToken {
+        var term: String
+        var surface: String?
+        var kind: SearchToken.Kind
+        /// Offsets in the word's scalars.
+        var scalars: Range<Int>
+        var position: Int
+    }
+
+    /// The terms of one word as `TokenScanner` finds it, and how many positions it takes. They
+    /// depend on the word's scalars alone, so the index works them out once per word form.
+    static func wordTokens(_ word: [Unicode.Scalar], cache: inout WordCache?) -> (tokens: [WordToken], advance: Int) {
         // Underscores at the ends are decoration (`_private`, `__init__`).
         var first = 0, last = word.count
         while first < last, word[first] == "_" { first += 1 }
         while last > first, word[last - 1] == "_" { last -= 1 }
-        guard first < last, last - first <= maximumWordLength else { return }
-        let endIndex = last < starts.count ? starts[last] : end
+        guard first < last, last - first <= maximumWordLength else { return ([], 0) }
         if isPlainWord(word[first..<last]) {
-            guard let (term, surface) = wordTerm(word[first..<last], cache: &cache) else { return }
-            tokens.append(SearchToken(term: term, surface: surface, kind: .word, position: position,
-                                      range: starts[first]..<endIndex))
-            position += 1
-            return
+            guard let (term, surface) = wordTerm(word[first..<last], cache: &cache) else { return ([], 0) }
+            return ([WordToken(term: term, surface: surface, kind: .word, scalars: first..<last, position: 0)], 1)
         }
         let scalars = Array(word[first..<last])
-        let offsets = Array(starts[first..<last])
-        func boundary(_ offset: Int) -> String.Index { offset < offsets.count ? offsets[offset] : endIndex }
-
         let parts = IdentifierSplitter.parts(scalars)
         if parts.count == 1, parts[0] == 0..<scalars.count {
-            guard let (term, surface) = wordTerm(scalars[...], cache: &cache) else { return }
-            tokens.append(SearchToken(term: term, surface: surface, kind: .word, position: position,
-                                      range: offsets[0]..<endIndex))
-            position += 1
-            return
+            guard let (term, surface) = wordTerm(scalars[...], cache: &cache) else { return ([], 0) }
+            return ([WordToken(term: term, surface: surface, kind: .word, scalars: first..<last, position: 0)], 1)
         }
-        let whole = TextFolding.fold(String(scalars: scalars[...]))
-        tokens.append(SearchToken(term: whole, kind: .identifier, position: position, range: offsets[0]..<endIndex))
+        var found = [WordToken(term: TextFolding.fold(String(scalars: scalars[...])), kind: .identifier,
+                               scalars: first..<last, position: 0)]
         var emitted = 0
         for part in parts {
             guard let (term, surface) = wordTerm(scalars[part], cache: &cache) else { continue }
-            tokens.append(SearchToken(term: term, surface: surface, kind: .part, position: position + emitted,
-                                      range: boundary(part.lowerBound)..<boundary(part.upperBound)))
+            found.append(WordToken(term: term, surface: surface, kind: .part,
+                                   scalars: (part.lowerBound + first)..<(part.upperBound + first), position: emitted))
             emitted += 1
         }
-        position += max(emitted, 1)
+        return (found, max(emitted, 1))
+    }
+
+    /// The pairs of a run of `count` Han or kana characters, as offsets: overlapping pairs, or the
+    /// one character of a run of one.
+    static func bigrams(_ count: Int) -> [Range<Int>] {
+        count == 1 ? [0..<1] : (0..<(count - 1)).map { $0..<($0 + 2) }
+    }
+
+    static func bigramTerm(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        TextFolding.fold(String(scalars: scalars))
     }
 
     /// The folded, stemmed term for a plain word and the folded word when stemming changed it;
     /// `nil` for a stopword or a single letter.
-    private static func wordTerm(_ scalars: ArraySlice<Unicode.Scalar>, cache: inout WordCache) -> (String, String?)? {
+    private static func wordTerm(_ scalars: ArraySlice<Unicode.Scalar>, cache: inout WordCache?) -> (String, String?)? {
         guard scalars.count >= 2 else { return nil }
         let word = String(scalars: scalars)
-        if let known = cache.terms[word] { return known }
+        if let known = cache?.terms[word] { return known }
         let folded = TextFolding.fold(word)
         var result: (String, String?)?
         if folded.unicodeScalars.count >= 2, !Stopwords.english.contains(folded) {
             let stem = EnglishStemmer.stem(folded)
             result = (stem, stem == folded ? nil : folded)
         }
-        cache.terms[word] = .some(result)
+        cache?.terms[word] = .some(result)
         return result
     }
 
@@ -139,24 +138,6 @@ public enum SearchTokenizer {
     private static func isPlainWord(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let first = scalars.first, first.isASCII, ScriptClasses.isLetter(first) else { return false }
         return scalars.dropFirst().allSatisfy { $0.value >= 0x61 && $0.value <= 0x7A }
-    }
-
-    private static func emitBigrams(_ run: [(Unicode.Scalar, String.Index)], end: String.Index,
-                                    into tokens: inout [SearchToken], position: inout Int) {
-        func text(_ range: Range<Int>) -> String {
-            TextFolding.fold(String(scalars: run[range].map(\.0)[...]))
-        }
-        if run.count == 1 {
-            tokens.append(SearchToken(term: text(0..<1), kind: .bigram, position: position, range: run[0].1..<end))
-            position += 1
-            return
-        }
-        for offset in 0..<(run.count - 1) {
-            let upper = offset + 2 < run.count ? run[offset + 2].1 : end
-            tokens.append(SearchToken(term: text(offset..<(offset + 2)), kind: .bigram, position: position,
-                                      range: run[offset].1..<upper))
-            position += 1
-        }
     }
 }
 

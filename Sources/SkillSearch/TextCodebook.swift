@@ -11,46 +11,62 @@ enum TextCodebook {
 
     /// The words of `texts` (runs of ASCII letters) that save the most bytes, at most `capacity`.
     static func build(_ texts: [String]) -> [String] {
-        let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: 512))) { start in
-            var counts: [ArraySlice<UInt8>: Int] = [:]
+        let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: 512))) { start -> (ByteStringTable, [Int]) in
+            var words = ByteStringTable()
+            var counts: [Int] = []
             for text in texts[start..<min(texts.count, start + 512)] {
-                let bytes = Array(text.utf8)
-                forEachWord(in: bytes) { word in
-                    if word.count > 2 { counts[word, default: 0] += 1 }
+                forEachWord(in: text) { word in
+                    guard word.count > 2 else { return }
+                    let (number, inserted) = words.insert(word)
+                    if inserted { counts.append(0) }
+                    counts[number] += 1
                 }
             }
-            return counts
+            return (words, counts)
         }
-        var counts: [ArraySlice<UInt8>: Int] = [:]
-        for chunk in perChunk { counts.merge(chunk, uniquingKeysWith: +) }
-        let saving = counts.compactMap { word, count -> (word: String, saving: Int)? in
-            let saving = count * (word.count - 2) - word.count - 1
-            return saving > 0 ? (String(decoding: word, as: UTF8.self), saving) : nil
+        var words = ByteStringTable()
+        var counts: [Int] = []
+        for (chunk, chunkCounts) in perChunk {
+            for number in chunkCounts.indices {
+                let (global, inserted) = chunk.withKey(number) { words.insert($0) }
+                if inserted { counts.append(0) }
+                counts[global] += chunkCounts[number]
+            }
+        }
+        let saving = counts.indices.compactMap { number -> (word: String, saving: Int)? in
+            let length = words.withKey(number) { $0.count }
+            let saving = counts[number] * (length - 2) - length - 1
+            return saving > 0 ? (words.withKey(number) { String(decoding: $0, as: UTF8.self) }, saving) : nil
         }.sorted { $0.saving != $1.saving ? $0.saving > $1.saving : String.utf16Precedes($0.word, $1.word) }
         return Array(saving.prefix(capacity).map(\.word))
     }
 
-    /// Codes by word, for `encode`.
-    static func codes(_ words: [String]) -> [ArraySlice<UInt8>: Int] {
-        Dictionary(uniqueKeysWithValues: words.enumerated().map { (ArraySlice(Array($0.element.utf8)), $0.offset) })
+    /// Codes by word, for `encode`: the code of a word is its number in the table.
+    static func codes(_ words: [String]) -> ByteStringTable {
+        var table = ByteStringTable()
+        for word in words {
+            var word = word
+            _ = word.withUTF8 { table.insert($0) }
+        }
+        return table
     }
 
     /// `text` with each codebook word replaced by its code.
-    static func encode(_ text: String, codes: [ArraySlice<UInt8>: Int]) -> [UInt8] {
-        let bytes = Array(text.utf8)
+    static func encode(_ text: String, codes: ByteStringTable) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        output.reserveCapacity(text.utf8.count)
         var position = 0
-        forEachWord(in: bytes) { word in
-            output += bytes[position..<word.startIndex]
-            if word.count > 2, let code = codes[word] {
+        forEachWord(in: text) { word, bytes in
+            output += bytes[position..<(word.baseAddress! - bytes.baseAddress!)]
+            if word.count > 2, let code = codes.find(word) {
                 output += [markers[code / 64], CompactNumbers.digit(code % 64)]
             } else {
                 output += word
             }
-            position = word.endIndex
+            position = word.baseAddress! - bytes.baseAddress! + word.count
         }
-        output += bytes[position...]
+        var text = text
+        text.withUTF8 { output += $0[position...] }
         return output
     }
 
@@ -69,17 +85,25 @@ enum TextCodebook {
         return String(output)
     }
 
-    /// Calls `body` with each maximal run of ASCII letters.
-    private static func forEachWord(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
-        var start: Int?
-        for index in 0...bytes.count {
-            let isLetter = index < bytes.count && ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A)
-            if isLetter {
-                if start == nil { start = index }
-            } else if let open = start {
-                body(bytes[open..<index])
-                start = nil
+    /// Calls `body` with each maximal run of ASCII letters of `text`, and the text's bytes.
+    private static func forEachWord(in text: String,
+                                    _ body: (_ word: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start: Int?
+            for index in 0...bytes.count {
+                let isLetter = index < bytes.count && ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A)
+                if isLetter {
+                    if start == nil { start = index }
+                } else if let open = start {
+                    body(UnsafeBufferPointer(rebasing: bytes[open..<index]), bytes)
+                    start = nil
+                }
             }
         }
+    }
+
+    private static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachWord(in: text) { word, _ in body(word) }
     }
 }

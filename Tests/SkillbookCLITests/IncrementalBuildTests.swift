@@ -47,9 +47,9 @@ import TestSupport
     /// Builds, applies `change`, rebuilds in place and compares with a full build; returns the
     /// rebuild's standard output.
     @discardableResult
-    func rebuildMatchesFullBuild(_ change: (FixtureTree) throws -> Void,
+    func rebuildMatchesFullBuild(adding extra: [String: String] = [:], _ change: (FixtureTree) throws -> Void,
                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let tree = try FixtureTree(Self.collection)
+        let tree = try FixtureTree(Self.collection.merging(extra) { _, new in new })
         let arguments = [tree.path + "/skills", "--theme", tree.path + "/theme"]
         let first = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/out"])
         #expect(first.exitCode == 0, "\(first.stderr)", sourceLocation: sourceLocation)
@@ -95,6 +95,57 @@ import TestSupport
         #expect(output.contains("alpha/index.html"), "\(output)")
         #expect(output.contains("beta/index.html"), "\(output)")
         #expect(output.contains("alpha/references/setup.html"), "\(output)")
+    }
+
+    // Pages are reused on their inputs, without being made: the cases an input key could miss.
+
+    @Test func aLinkedDocumentsTitleChanges() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("skills/alpha/references/usage.md", "# Calling alpha\n\nCall it with `--flag`.\n\n```swift\nlet x = 1\n```\n")
+        }
+        // The title is in alpha's document tree, its sidebar and setup's "next" link.
+        #expect(output.contains("alpha/index.html"), "\(output)")
+        #expect(output.contains("alpha/references/setup.html"), "\(output)")
+        #expect(!output.contains("gamma/index.html"), "\(output)")
+    }
+
+    @Test func aSkillIsAdded() throws {
+        let output = try rebuildMatchesFullBuild { tree in
+            try tree.write("skills/delta/SKILL.md", "---\nname: delta\ndescription: Delta is new.\n---\n# Delta\n\nNew here.\n")
+        }
+        // Every sidebar lists it, and the home page.
+        #expect(output.contains("gamma/index.html"), "\(output)")
+        #expect(output.contains("delta/index.html"), "\(output)")
+    }
+
+    @Test func aDiagnosticAppearsOnAnUnchangedPage() throws {
+        let rule = "- Always validate the input schema before writing any records to the production database.\n"
+        let output = try rebuildMatchesFullBuild(adding: ["skills/beta/references/notes.md": "# Notes\n\nNothing here links anywhere.\n\n" + rule]) { tree in
+            try tree.write("skills/alpha/references/usage.md", "# Usage\n\nCall it with `--flag`.\n\n" + rule)
+        }
+        // The duplicated rule is now reported in both files: notes' page gains the line's anchor.
+        #expect(output.contains("beta/references/notes.html"), "\(output)")
+    }
+
+    @Test func aDocumentNamedInACodeSpanAppears() throws {
+        let output = try rebuildMatchesFullBuild(adding: ["skills/gamma/references/more.md": "# More\n\nSee `../../beta/references/extra.md`.\n"]) { tree in
+            try tree.write("skills/beta/references/extra.md", "# Extra\n\nNow it exists.\n")
+        }
+        // The code span becomes a link to the new page.
+        #expect(output.contains("gamma/references/more.html"), "\(output)")
+    }
+
+    @Test func anInlineSVGImageChanges() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>"#
+        let output = try rebuildMatchesFullBuild(adding: [
+            "skills/gamma/references/picture.md": "# Picture\n\n![a square](square.svg)\n",
+            "skills/gamma/references/square.svg": svg,
+        ]) { tree in
+            try tree.write("skills/gamma/references/square.svg", svg.replacingOccurrences(of: "red", with: "blue"))
+        }
+        // The image is inlined as a `data:` URL: the page that shows it is made again.
+        #expect(output.contains("gamma/references/picture.html"), "\(output)")
+        #expect(!output.contains("beta/index.html"), "\(output)")
     }
 
     @Test func changedTemplate() throws {

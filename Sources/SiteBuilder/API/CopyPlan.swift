@@ -14,6 +14,8 @@ struct CopyPlan: Sendable {
     private(set) var collectionFiles: [(path: String, from: SiteBuilder.FileSource)] = []
     /// Collection files that a theme file of the same path keeps out of the site.
     private(set) var shadowed: [Diagnostic] = []
+    /// The SVG images pages show inline instead of linking to a copy.
+    let inlineImages: InlineImages
 
     init(graph: SkillGraph, pages: [PlannedPage], theme: Theme, highlight: SiteBuilder.HighlightSource) {
         for asset in theme.assets { siteFiles.append((asset.path, .data(asset.data))) }
@@ -25,11 +27,16 @@ struct CopyPlan: Sendable {
             default: nil
             }
         }
-        let linked = Parallel.map(sources, minimumChunk: 16) { source in
-            graph.document(at: source).map { LinkedFiles.of($0, graph: graph) } ?? []
+        let found = Parallel.map(sources, minimumChunk: 16) { source in
+            graph.document(at: source).map { LinkedFiles.find(in: $0, graph: graph) } ?? LinkedFiles.Found()
         }
+        let inlineImages = InlineImages(assets: Set(found.flatMap(\.images)), root: graph.root)
+        self.inlineImages = inlineImages
+        let linked = found.map { $0.copied { inlineImages.url(for: $0) != nil } }
         let root = URL(fileURLWithPath: graph.root)
-        for path in graph.documents.map(\.path) + Set(linked.joined()).sorted() {
+        let documents = graph.documents.map { ($0.path, $0.markdown.sourceDigest) }
+        let others = Set(linked.joined()).subtracting(graph.documents.map(\.path)).sorted().map { ($0, ContentHash?.none) }
+        for (path, digest) in documents + others {
             let published = SitePaths.file(forSource: path)
             if theme.has(published) {
                 shadowed.append(Diagnostic(.warning, code: "site-path-collision",
@@ -37,7 +44,8 @@ struct CopyPlan: Sendable {
                                            at: SourceLocation(file: path, line: 1),
                                            suggestion: "rename or move the file; the theme's files sit under assets/"))
             }
-            collectionFiles.append((published, .file(root.appendingPathComponent(path).path)))
+            let file = root.appendingPathComponent(path).path
+            collectionFiles.append((published, digest.map { .source(file, digest: $0) } ?? .file(file)))
         }
     }
 

@@ -40,7 +40,7 @@ public enum SearchIndexStep {
                              write: (_ path: String, _ contents: Data) throws -> Bool) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
         let written = WrittenPaths()
-        let (index, sizes) = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources) { path, contents in
+        let (index, sizes, _, _) = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources) { path, contents in
             if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
         }
         return Output(paths: written.sorted, sizes: index.sizes(ofFiles: sizes))

@@ -51,7 +51,8 @@ public enum SiteBuilder {
             let site = SiteContext(input: withProblems, templates: try theme.templates(),
                                    strings: InterfaceStrings(theme: theme, language: language),
                                    hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
-                                   stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "")
+                                   stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                                   inlineImages: copyPlan.inlineImages)
             plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
             return (plan, copyPlan, site, folder)
@@ -144,12 +145,19 @@ public enum SiteBuilder {
                                     output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws {
         try folder.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
+        let inputs = PageInputs(site: site)
         let counter = ProgressCounter(total: pages.count, report: progress)
         let failures = Parallel.map(pages) { page -> (any Error)? in
             defer { counter.increment() }
             do {
-                let model = try renderer.model(page)
-                try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.html(model), to: page.path) }
+                // A skill or document page is keyed on its inputs, so an unchanged one is reused
+                // without being made; the pages made from the whole collection on their model.
+                if let key = inputs.key(for: page) {
+                    try output.emit(page.path, hash: key) { try folder.write(try renderer.html(try renderer.model(page)), to: page.path) }
+                } else {
+                    let model = try renderer.model(page)
+                    try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.html(model), to: page.path) }
+                }
                 return nil
             } catch {
                 return PageError(page: page.path, underlying: error)
@@ -169,9 +177,14 @@ public enum SiteBuilder {
                 switch source {
                 case .data(let bytes): data = bytes
                 case .file(let file):
-                    // Read, not copied: a symbolic link inside the collection becomes a plain file.
+                    // Read, not linked: a symbolic link inside the collection becomes a plain file.
                     guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
                     data = bytes
+                case .source(let file, let digest):
+                    // A Markdown source whose digest the loader took: neither read nor hashed again,
+                    // and copied by the kernel when it changed (through a symbolic link, as above).
+                    try output.emit(path, hash: .ofSource(digest)) { try folder.copy(file, to: path) }
+                    return nil
                 }
                 try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
                 return nil
@@ -187,6 +200,8 @@ public enum SiteBuilder {
     enum FileSource: Sendable {
         case data(Data)
         case file(String)
+        /// A loaded Markdown file, with the digest of the bytes it was parsed from.
+        case source(String, digest: ContentHash)
     }
 
     enum HighlightSource: Sendable {

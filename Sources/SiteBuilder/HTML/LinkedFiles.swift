@@ -4,21 +4,37 @@ import SkillParser
 /// site copies. Worked out while planning, before any page renders, so that the copy plan (and
 /// its warnings) is known when the diagnostics report is made. It visits the links `MarkdownHTML`
 /// renders, resolved by the same `LinkResolver`: links, images (an SVG image shown inline is not
-/// copied, as `SVGImage.inlineURL` decides for both), and the references of raw HTML.
+/// copied, as `SVGImage.inlineURL` decides, once, in `InlineImages`), and the references of raw HTML.
 /// An image's description is shown as plain text, and a link inside a link's text as text, so
 /// such links lead nowhere and are skipped.
 enum LinkedFiles {
+    /// What a document's page refers to in the collection: files it links to, and files it
+    /// shows as images, which an SVG shown inline does not need copied.
+    struct Found: Sendable {
+        var files: Set<String> = []
+        var images: Set<String> = []
+
+        /// The files to copy, once `inline` knows which images are shown as `data:` URLs.
+        func copied(inline: (String) -> Bool) -> Set<String> {
+            files.union(images.filter { !inline($0) })
+        }
+    }
+
+    /// What the page of `document` refers to.
+    static func find(in document: Document, graph: SkillGraph) -> Found {
+        var walker = Walker(resolver: LinkResolver(graph: graph, documentPath: document.path))
+        walker.visit(document.markdown.blocks)
+        return walker.found
+    }
+
     /// Root-relative paths, sorted, of the files the page of `document` needs copied.
     static func of(_ document: Document, graph: SkillGraph) -> [String] {
-        var walker = Walker(resolver: LinkResolver(graph: graph, documentPath: document.path), root: graph.root)
-        walker.visit(document.markdown.blocks)
-        return walker.files.sorted()
+        find(in: document, graph: graph).copied { SVGImage.inlineURL(forImage: $0, root: graph.root) != nil }.sorted()
     }
 
     private struct Walker {
         let resolver: LinkResolver
-        let root: String
-        var files: Set<String> = []
+        var found = Found()
 
         mutating func visit(_ blocks: [Block]) {
             for block in blocks {
@@ -61,8 +77,7 @@ enum LinkedFiles {
 
         mutating func add(_ destination: String, isImage: Bool) {
             guard let file = resolver.resolve(destination).asset else { return }
-            if isImage, SVGImage.inlineURL(forImage: file, root: root) != nil { return }
-            files.insert(file)
+            if isImage { found.images.insert(file) } else { found.files.insert(file) }
         }
     }
 }

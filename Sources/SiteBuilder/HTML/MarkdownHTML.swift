@@ -25,6 +25,14 @@ struct MarkdownHTML {
     let reservedIDs: Set<String>
     /// The labels the body adds (permalinks, tables, images, broken links), in the site's language.
     var strings: InterfaceStrings = .english
+    /// The plan's `data:` URLs of inline SVG images; without them (a page rendered alone) each
+    /// image is read here, by the same rule.
+    var inlineImages: InlineImages? = nil
+
+    private func inlineURL(forImage asset: String) -> String? {
+        guard let inlineImages else { return SVGImage.inlineURL(forImage: asset, root: graph.root) }
+        return inlineImages.url(for: asset)
+    }
 
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
@@ -155,7 +163,7 @@ struct MarkdownHTML {
         var html = ""
         for reference in LinkReference.rawHTML(in: raw) {
             let (resolved, asset) = resolver.resolve(reference.destination)
-            if reference.kind.isImage, let asset, let url = SVGImage.inlineURL(forImage: asset, root: graph.root) {
+            if reference.kind.isImage, let asset, let url = inlineURL(forImage: asset) {
                 html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
                 continue
             }
@@ -235,7 +243,7 @@ struct MarkdownHTML {
         let alt = image.children.plainText
         let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
-        if let asset, let url = SVGImage.inlineURL(forImage: asset, root: graph.root) {
+        if let asset, let url = inlineURL(forImage: asset) {
             return "<img src=\"\(url)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
         }
         switch resolved {

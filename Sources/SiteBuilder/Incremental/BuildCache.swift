@@ -1,9 +1,11 @@
 import Foundation
+import SkillParser
 
 /// The build cache: for every file of the last site, the digest of what it was made from, and
-/// the size and modification time it had when written. It lives beside the output folder, as
-/// `.OUT.skillbook-cache`, so it is never published; a build reads it to reuse unchanged files
-/// of the previous site, and replaces it once the new site is in place.
+/// the size and modification time it had when written. It is the file `site` of the cache folder
+/// beside the output folder (`.OUT.skillbook-cache/site`, see `CacheFolder`), so it is never
+/// published; a build reads it to reuse unchanged files of the previous site, and replaces it
+/// once the new site is in place.
 ///
 /// A text file, one line per file: `digest size mtime path`, after a header line and the key
 /// of the build (the tool and the theme; see `BuildKey`). A cache with another header or key is
@@ -28,7 +30,7 @@ struct BuildCache: Sendable {
 
     /// Where the cache of the output folder `url` is kept.
     static func location(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).skillbook-cache")
+        CacheFolder.file("site", forOutput: url)
     }
 
     /// The cache at `file`, or `nil` when there is none or it is not one of ours.
@@ -61,6 +63,7 @@ struct BuildCache: Sendable {
     /// Writes the cache beside the site: a temporary file renamed into place, so a reader sees
     /// the whole old cache or the whole new one.
     func write(to file: URL) throws {
+        guard CacheFolder.prepare(for: file) else { throw FileWriter.Failure(path: file.deletingLastPathComponent().path, code: errno) }
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
         try FileWriter.write(serialized(), to: temporary.path)
         if rename(temporary.path, file.path) != 0 {

@@ -1,3 +1,4 @@
+import SkillParser
 extension ContentHasher {
     /// Feeds a template context: a tag per case, then its contents; an object's members in key
     /// order, so the digest does not depend on dictionary order. Two contexts that render

@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 
 extension PageRenderer.Model {
     /// The digest of everything the page's HTML is made from but the theme (which is the build
@@ -19,6 +20,15 @@ extension ContentHash {
         var hasher = ContentHasher()
         hasher.add("file")
         data.withUnsafeBytes { hasher.add($0) }
+        return hasher.finalize()
+    }
+
+    /// The digest of a Markdown source copied into the site, from the digest the loader took of
+    /// its bytes (so the copy step need not read it).
+    static func ofSource(_ digest: ContentHash) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("source")
+        hasher.add(digest)
         return hasher.finalize()
     }
 }

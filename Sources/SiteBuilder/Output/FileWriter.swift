@@ -44,4 +44,44 @@ enum FileWriter {
         }
         guard close(descriptor) == 0 else { throw Failure(path: path, code: errno) }
     }
+
+    /// Copies the file at `source` to `path` inside the kernel (`sendfile`), without bringing its
+    /// bytes into the process: the site publishes every Markdown source beside its page, whose
+    /// digest the loader already took. The source is opened through a symbolic link, so a link
+    /// inside the collection becomes a plain file. Returns `false`, writing nothing, when
+    /// `source` cannot be opened or is not a regular file.
+    @discardableResult
+    static func copy(from source: String, to path: String) throws -> Bool {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw Failure(path: path, code: errno) }
+        #if canImport(Glibc)
+        var copied = 0
+        while true {
+            let count = sendfile(output, input, nil, 1 << 30)
+            if count < 0 {
+                if errno == EINTR { continue }
+                // A file system that cannot send between files: copy through a buffer instead.
+                if copied == 0, errno == EINVAL || errno == ENOSYS { break }
+                let code = errno
+                close(output)
+                throw Failure(path: path, code: code)
+            }
+            if count == 0 { break }
+            copied += count
+        }
+        if copied > 0 || info.st_size == 0 {
+            guard close(output) == 0 else { throw Failure(path: path, code: errno) }
+            return true
+        }
+        #endif
+        close(output)
+        guard let data = FileManager.default.contents(atPath: source) else { return false }
+        try write(data, to: path)
+        return true
+    }
 }

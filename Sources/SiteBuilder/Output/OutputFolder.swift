@@ -105,6 +105,12 @@ struct OutputFolder {
         try FileWriter.write(text, to: staging.appendingPathComponent(path).path)
     }
 
+    /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
+    func copy(_ source: String, to path: String) throws {
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
+        try FileWriter.copy(from: source, to: staging.appendingPathComponent(path).path)
+    }
+
     /// Creates the folders the site needs (before parallel writes, which then never race on them),
     /// parents first, each depth on all cores. A `mkdir` is mostly kernel time, and more of it
     /// where the file system skips the inodes a removed site just freed (ext4 without a journal,

@@ -10,9 +10,7 @@ enum DocumentPage {
         -> (PageFrame, [String: MustacheValue]) {
         let graph = site.graph
         let skill = graph.skill(of: document)
-        let relations = Relations(graph: graph, outgoingEdges: site.outgoingEdges)
-        let related = relations.outgoing(from: [document.path], own: skill)
-        let referencedBy = relations.incoming(to: [document.path], excluding: [document.path])
+        let (related, referencedBy) = Relations.ofDocument(document, site: site)
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill

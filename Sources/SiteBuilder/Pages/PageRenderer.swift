@@ -99,6 +99,7 @@ struct PageRenderer: Sendable {
         }
         let resolver = LinkResolver(graph: site.graph, documentPath: path)
         return MarkdownHTML(resolver: resolver, graph: site.graph, document: document,
-                            anchoredLines: site.anchoredLines[path] ?? [], reservedIDs: SiteContext.reservedIDs, strings: site.strings).render()
+                            anchoredLines: site.anchoredLines[path] ?? [], reservedIDs: SiteContext.reservedIDs, strings: site.strings,
+                            inlineImages: site.inlineImages).render()
     }
 }

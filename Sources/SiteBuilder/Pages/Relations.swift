@@ -17,6 +17,21 @@ struct Relations {
     /// Edges by source document, as `SiteContext.outgoingEdges`.
     let outgoingEdges: [String: [Edge]]
 
+    /// What a skill's page lists: where its documents point, and what points at the skill or them.
+    static func ofSkill(_ skill: Skill, site: SiteContext) -> (related: [Item], referencedBy: [Item]) {
+        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
+        let sources = [skill.skillFile] + skill.documents
+        return (relations.outgoing(from: sources, own: skill),
+                relations.incoming(to: [skill.name] + sources, excluding: Set(sources)))
+    }
+
+    /// What the page of any other document lists: where it points, and what points at it.
+    static func ofDocument(_ document: Document, site: SiteContext) -> (related: [Item], referencedBy: [Item]) {
+        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
+        return (relations.outgoing(from: [document.path], own: site.graph.skill(of: document)),
+                relations.incoming(to: [document.path], excluding: [document.path]))
+    }
+
     /// Skills (and loose documents) that the `sources` documents point at, other than `own`.
     func outgoing(from sources: [String], own: Skill?) -> [Item] {
         var items: [String: Item] = [:]

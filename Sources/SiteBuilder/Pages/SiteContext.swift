@@ -40,6 +40,8 @@ struct SiteContext: Sendable {
     let hasSearchScript: Bool
     /// The theme's stylesheet, for the 404 page which inlines it.
     let inlineCSS: String
+    /// The SVG images pages show inline, read while planning (`CopyPlan`); `nil` reads them as pages render.
+    let inlineImages: InlineImages?
     /// Above this many skills the sidebar shows only the current family.
     static let fullSidebarLimit = 150
 
@@ -54,8 +56,9 @@ struct SiteContext: Sendable {
 
     init(input: SiteInput, templates: [String: MustacheTemplate], strings: InterfaceStrings = .english,
          hasHighlight: Bool, hasSearchScript: Bool,
-         stylesheet: String = "") {
+         stylesheet: String = "", inlineImages: InlineImages? = nil) {
         self.input = input
+        self.inlineImages = inlineImages
         // `</style` would end the element early; `<\/` means the same to CSS.
         inlineCSS = stylesheet.replacingOccurrences(of: "</", with: "<\\/")
         self.templates = templates

@@ -10,10 +10,7 @@ enum SkillPage {
         -> (PageFrame, [String: MustacheValue]) {
         let graph = site.graph
         let document = graph.document(at: skill.skillFile)
-        let relations = Relations(graph: graph, outgoingEdges: site.outgoingEdges)
-        let sources = [skill.skillFile] + skill.documents
-        let related = relations.outgoing(from: sources, own: skill)
-        let referencedBy = relations.incoming(to: [skill.name] + sources, excluding: Set(sources))
+        let (related, referencedBy) = Relations.ofSkill(skill, site: site)
         let documents = skill.documents.compactMap { graph.document(at: $0) }
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)

@@ -11,6 +11,9 @@ enum YAMLReader {
         var flowStyle: [SourceLocation] = []
     }
 
+    /// The version of the libyaml this process runs with, for the parse cache's key.
+    static var libraryVersion: String { String(cString: yaml_get_version_string()) }
+
     /// Parses `text` (the lines between the `---` fences). `firstLine` is the file line of its
     /// first line, so that libyaml's 0-based marks map to what an editor shows.
     static func readMapping(_ text: String, file: String, firstLine: Int) -> Result {

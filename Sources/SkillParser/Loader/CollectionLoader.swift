@@ -21,15 +21,17 @@ public enum CollectionLoader {
     }
 
     /// `config` supplies `site_root`, which site-absolute links resolve against, the folders to
-    /// `include` and `exclude`, and more headings of related-skills sections.
-    public static func load(root path: String, config: CollectionConfig = CollectionConfig()) throws -> SkillGraph {
+    /// `include` and `exclude`, and more headings of related-skills sections. With a `cache`,
+    /// unchanged files are taken from it instead of parsed, and it learns this load's parses.
+    public static func load(root path: String, config: CollectionConfig = CollectionConfig(),
+                            cache: ParseCache? = nil) throws -> SkillGraph {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw LoadError.missing(path) }
         guard isFolder.boolValue else { throw LoadError.notAFolder(path) }
         let rootURL = URL(fileURLWithPath: path)
         var walker = FileWalker(root: rootURL, include: config.include, exclude: config.exclude)
         let (files, twins) = PathTwins.separate(walker.markdownFiles())
-        let parsed = parse(files, root: walker.root)
+        let parsed = parse(files, root: walker.root, cache: cache)
 
         var diagnostics = walker.diagnostics + twins
         var markdowns: [MarkdownDocument] = []
@@ -44,25 +46,33 @@ public enum CollectionLoader {
         return graph
     }
 
-    private struct ParseResult: Sendable {
+    /// One file's parse, as the parse cache keeps it.
+    struct ParseResult: Sendable {
         var document: MarkdownDocument?
         var diagnostics: [Diagnostic]
     }
 
-    /// Reads and parses every file, in parallel; results keep the order of `files`.
-    private static func parse(_ files: [String], root: URL) -> [ParseResult] {
+    /// Reads and parses every file (or takes it from `cache`), in parallel; results keep the
+    /// order of `files`.
+    private static func parse(_ files: [String], root: URL, cache: ParseCache?) -> [ParseResult] {
         let folder = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) }
+        guard let cache else { return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) } }
+        let results = Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder, cache: cache) }
+        cache.finish(results.map(\.outcome))
+        return results.map(\.result)
     }
 
     /// `folder` is the content root's path, ending in `/`.
-    private static func parseFile(_ path: String, folder: String) -> ParseResult {
-        let data: Data
+    static func parseFile(_ path: String, folder: String) -> ParseResult {
         switch SourceFileReader.readMarkdown(folder + path) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure):
-            return ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])
+        case .success(let data): parse(data, path: path)
+        case .failure(let failure): ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)])
         }
+    }
+
+    /// Parses the bytes of the file at `path`: all that decides a parse besides the program, so
+    /// all the parse cache is keyed on. `digest` is the bytes' digest when the caller has it.
+    static func parse(_ data: Data, path: String, digest: ContentHash? = nil) -> ParseResult {
         guard let text = String(validatingUTF8Data: data) else {
             return ParseResult(document: nil, diagnostics: [
                 Diagnostic(.error, code: "invalid-utf8", "file is not valid UTF-8 and was skipped",
@@ -71,7 +81,8 @@ public enum CollectionLoader {
             ])
         }
         var diagnostics: [Diagnostic] = []
-        let document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        var document = MarkdownDocument(path: path, text: text, diagnostics: &diagnostics)
+        document.sourceDigest = digest ?? data.withUnsafeBytes { ContentHasher.hash($0) }
         return ParseResult(document: document, diagnostics: diagnostics)
     }
 

@@ -7,6 +7,10 @@ enum CmarkConverter {
     /// The GitHub extensions we parse with.
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
+    /// The version of the libcmark-gfm this process runs with: a new one may parse differently,
+    /// so the parse cache is keyed on it.
+    static var libraryVersion: String { String(cString: cmark_version_string()) }
+
     /// Registering the extensions is not thread-safe; a static runs it once, before any parse.
     private static let registered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()

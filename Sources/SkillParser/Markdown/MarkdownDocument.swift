@@ -7,21 +7,25 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var path: String
     public var frontmatter: Frontmatter?
     public var blocks: [Block]
+    /// The digest of the file's bytes, as the loader read them (`nil` for text parsed without a
+    /// file). The site keys a page and the copy of its source on it, so an unchanged file is
+    /// neither rendered nor read again by a rebuild.
+    public var sourceDigest: ContentHash?
 
-    public private(set) var headings: [Heading] = []
-    public private(set) var links: [Link] = []
-    public private(set) var images: [Link] = []
-    public private(set) var codeSpans: [CodeSpan] = []
-    public private(set) var codeBlocks: [CodeBlock] = []
-    public private(set) var tables: [Table] = []
+    public internal(set) var headings: [Heading] = []
+    public internal(set) var links: [Link] = []
+    public internal(set) var images: [Link] = []
+    public internal(set) var codeSpans: [CodeSpan] = []
+    public internal(set) var codeBlocks: [CodeBlock] = []
+    public internal(set) var tables: [Table] = []
     /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
-    public private(set) var html: [HTMLFragment] = []
-    public private(set) var rules: [Rule] = []
+    public internal(set) var html: [HTMLFragment] = []
+    public internal(set) var rules: [Rule] = []
     /// The items of every section headed "Related skills" (in English).
-    public private(set) var relatedSkillItems: [RelatedSkillItem] = []
+    public internal(set) var relatedSkillItems: [RelatedSkillItem] = []
     /// Every list that directly follows a heading, with the skill name each item opens with;
     /// the graph decides which are related-skills lists (`SkillGraph.relatedSkillItems(in:)`).
-    public private(set) var headedLists: [HeadedList] = []
+    public internal(set) var headedLists: [HeadedList] = []
 
     /// Parses `text` (the whole file) as Markdown with optional frontmatter.
     /// Problems found on the way are appended to `diagnostics`; parsing always succeeds.
@@ -49,6 +53,13 @@ public struct MarkdownDocument: Hashable, Sendable {
         rules = indexer.rules
         relatedSkillItems = indexer.relatedSkillItems
         headedLists = indexer.headedLists
+    }
+
+    /// A document whose indexes are set by its maker: the parse cache, which stored them.
+    init(unindexedPath path: String, frontmatter: Frontmatter?, blocks: [Block]) {
+        self.path = path
+        self.frontmatter = frontmatter
+        self.blocks = blocks
     }
 
     /// The first level-1 heading, else the frontmatter `title` or `name`, else the file name.

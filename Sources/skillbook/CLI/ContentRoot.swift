@@ -25,11 +25,13 @@ enum ContentRoot {
     }
 
     /// Reads the configuration (`explicitConfig`, else the root's skillbook.yml), then loads the
-    /// graph with it, printing a clear error for a root that cannot be read.
-    static func loadCollection(_ argument: String?, explicitConfig: String? = nil, console: Console) throws -> Collection {
+    /// graph with it (through `cache` when given), printing a clear error for a root that cannot be read.
+    static func loadCollection(_ argument: String?, explicitConfig: String? = nil, cache: ParseCache? = nil,
+                               console: Console) throws -> Collection {
         let root = resolve(argument)
         let (config, problems) = CollectionConfig.load(root: root, explicitPath: explicitConfig)
-        return Collection(graph: try CollectionLoader.load(root: root, config: config), config: config, configProblems: problems)
+        return Collection(graph: try CollectionLoader.load(root: root, config: config, cache: cache), config: config,
+                          configProblems: problems)
     }
 
     /// Loads the graph (with the root's skillbook.yml), printing a clear error for a root that cannot be read.

@@ -62,9 +62,17 @@ enum BuildCommand: Command {
         let root = ContentRoot.resolve(arguments.positionals.first)
         do {
             let explicitConfig = arguments.value("config")
+            // The one place that decides whether a build parses through the cache: always, but
+            // `--full` reads nothing from it (it still leaves this build's parses for the next).
+            // Reading the cache is part of the load step's time.
+            var notes: [String] = []
             let collection = try log.run("load") {
-                try ContentRoot.loadCollection(root, explicitConfig: explicitConfig, console: console)
+                let cache = ParseCache(folder: CacheFolder.file(ParseCache.folderName, forOutput: URL(fileURLWithPath: output)),
+                                       reuse: !arguments.has("full"))
+                defer { notes = cache.notes }
+                return try ContentRoot.loadCollection(root, explicitConfig: explicitConfig, cache: cache, console: console)
             }
+            for note in notes { log.note(note) }
             let (graph, config, configProblems) = (collection.graph, collection.config, collection.configProblems)
             let problems = (configProblems + CheckRunner.configDiagnostics(config)).sorted()
             if !problems.isEmpty, !quiet || problems.contains(where: { $0.severity == .error }) {

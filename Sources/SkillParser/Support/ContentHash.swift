@@ -1,27 +1,27 @@
-/// A 128-bit digest of what an output file was made from, the same in every process and on
+/// A 128-bit digest of what a file was made from (a source's bytes, a page's inputs), the same in every process and on
 /// every machine (Swift's `Hasher` is seeded per process, so it cannot be kept between builds).
 ///
 /// It detects change, nothing more: two lanes of multiply-rotate mixing over 8-byte words, about
 /// as fast as memory can be read, with no claim to resist inputs crafted to collide. A collision
 /// could at worst keep an unchanged-looking page from being re-rendered; both lanes must collide.
-struct ContentHash: Hashable, Sendable, CustomStringConvertible {
-    var high: UInt64
-    var low: UInt64
+public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    public var high: UInt64
+    public var low: UInt64
 
     /// 32 lower-case hex digits, as the cache file stores it.
-    var description: String {
+    public var description: String {
         Self.hex(high) + Self.hex(low)
     }
 
     /// Reads the 32 hex digits `description` writes.
-    init?(hex text: Substring) {
+    public init?(hex text: Substring) {
         guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16),
               let low = UInt64(text.suffix(16), radix: 16) else { return nil }
         self.high = high
         self.low = low
     }
 
-    init(high: UInt64, low: UInt64) {
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
@@ -34,14 +34,15 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
 /// Feeds values into a `ContentHash`. Every variable-length value is preceded by its length, so
 /// that no two different sequences of values feed the same bytes.
-struct ContentHasher {
-    private var a: UInt64 = 0x243F_6A88_85A3_08D3
-    private var b: UInt64 = 0x1319_8A2E_0370_7344
-    private var count: UInt64 = 0
+public struct ContentHasher {
+    @usableFromInline var a: UInt64 = 0x243F_6A88_85A3_08D3
+    @usableFromInline var b: UInt64 = 0x1319_8A2E_0370_7344
+    @usableFromInline var count: UInt64 = 0
 
-    init() {}
+    public init() {}
 
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable
+    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
         add(UInt64(bytes.count))
         var index = 0
         while index + 8 <= bytes.count {
@@ -55,33 +56,37 @@ struct ContentHasher {
         }
     }
 
-    mutating func add(_ text: String) {
+    @inlinable
+    public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func add(_ value: UInt64) {
+    @inlinable
+    public mutating func add(_ value: UInt64) {
         mixWord(value)
     }
 
-    mutating func add(_ value: Int) {
+    @inlinable
+    public mutating func add(_ value: Int) {
         mixWord(UInt64(bitPattern: Int64(value)))
     }
 
-    mutating func add(_ hash: ContentHash) {
+    @inlinable
+    public mutating func add(_ hash: ContentHash) {
         mixWord(hash.high)
         mixWord(hash.low)
     }
 
-    @inline(__always)
-    private mutating func mixWord(_ word: UInt64) {
+    @inlinable @inline(__always)
+    mutating func mixWord(_ word: UInt64) {
         count &+= 1
         a = ((a ^ word) &* 0x9E37_79B9_7F4A_7C15).rotatedLeft(29) &+ b
         b = ((b ^ word) &* 0xC2B2_AE3D_27D4_EB4F).rotatedLeft(31) &+ 0x1656_67B1_9E37_79F9
     }
 
     /// The digest of everything fed so far.
-    func finalize() -> ContentHash {
+    public func finalize() -> ContentHash {
         ContentHash(high: Self.avalanche(a ^ count), low: Self.avalanche(b &+ Self.avalanche(a)))
     }
 
@@ -94,14 +99,14 @@ struct ContentHasher {
     }
 
     /// The digest of one buffer.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> ContentHash {
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> ContentHash {
         var hasher = ContentHasher()
         hasher.add(bytes)
         return hasher.finalize()
     }
 }
 
-private extension UInt64 {
-    @inline(__always)
+extension UInt64 {
+    @inlinable @inline(__always)
     func rotatedLeft(_ bits: UInt64) -> UInt64 { (self << bits) | (self >> (64 - bits)) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What tells one build of this program from another, for the build cache's key (`BuildKey`).
+/// What tells one build of this program from another, for the caches' key (`ToolDigest`).
 ///
 /// An ELF program (Linux) carries a GNU build ID: a hash of the linked file that the linker
 /// writes into a note, so two builds of different code carry different IDs. Reading it takes a

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import SiteBuilder
+@testable import SkillParser
 
-/// The build cache's key reads a program's GNU build ID instead of digesting the whole file.
+/// The caches' key (`ToolDigest`) reads a program's GNU build ID instead of digesting the whole file.
 @Suite struct ExecutableIdentityTests {
     /// A minimal 64-bit little-endian ELF file: the header, one PT_NOTE program header, and its
     /// notes (an unrelated note first, then the build ID when there is one).

@@ -1,0 +1,166 @@
+import SkillParser
+
+/// The input key of a skill or document page: a digest of everything its HTML is made from,
+/// worked out without making the page. A rebuild compares it with the key the build cache
+/// recorded and reuses the previous page when they match, so an unchanged page's model is never
+/// built, rendered or hashed. (The program and the theme are the cache's own key, `BuildKey`.)
+///
+/// What a page shows, and where the key takes it from:
+/// - its document: the digest of the source's bytes (title, headings, frontmatter, body, code);
+/// - where each of its links, images and raw-HTML references leads (`graph.references(in:)`,
+///   so a heading renamed elsewhere or a file added changes it) and the inline SVG images;
+/// - the source lines the reports link to (`L<line>` anchors), from any file's diagnostics;
+/// - "Related skills" and "Referenced by", as the page lists them (`Relations`);
+/// - the documents its code spans name by path, when they exist;
+/// - its skill's documents: paths, kinds and titles (the document tree, the sidebar, previous
+///   and next);
+/// - what every page shares (`shared`): the interface strings, the collection's title,
+///   description and base URL, the groups, and every skill's name and place (the sidebar,
+///   breadcrumbs, and code spans that name a skill).
+///
+/// Pages made from the whole collection (home, reports, search, 404) have no input key: they
+/// are keyed on their model, as before.
+struct PageInputs: Sendable {
+    private let site: SiteContext
+    private let shared: ContentHash
+    /// By skill folder: the paths, kinds and titles of the skill's documents.
+    private let skillDocuments: [String: ContentHash]
+
+    /// Bumped when what a key covers changes.
+    static let format = "page-inputs 1"
+
+    init(site: SiteContext) {
+        self.site = site
+        let graph = site.graph
+        var hasher = ContentHasher()
+        hasher.add(Self.format)
+        hasher.add(site.stringValues)
+        hasher.add(site.siteTitle)
+        hasher.add(optional: site.description)
+        hasher.add(optional: site.readmePath)
+        hasher.add(optional: site.input.config.baseURL)
+        hasher.add(site.hasHighlight ? 1 : 0)
+        hasher.add(site.hasSearchScript ? 1 : 0)
+        hasher.add(site.groups.count)
+        for (group, id) in zip(site.groups, site.groupIDs) {
+            hasher.add(group.name)
+            hasher.add(id)
+            hasher.add(group.skills.count)
+            for skill in group.skills { hasher.add(skill.folder) }
+        }
+        hasher.add(graph.skills.count)
+        for skill in graph.skills {
+            hasher.add(skill.name)
+            hasher.add(skill.folder)
+            hasher.add(skill.skillFile)
+        }
+        shared = hasher.finalize()
+        let documents = Parallel.map(graph.skills, minimumChunk: 64) { skill -> ContentHash in
+            var hasher = ContentHasher()
+            for path in [skill.skillFile] + skill.documents {
+                hasher.add(path)
+                let document = graph.document(at: path)
+                hasher.add(optional: document?.title)
+                hasher.add(optional: document?.kind.rawValue)
+            }
+            return hasher.finalize()
+        }
+        skillDocuments = Dictionary(zip(graph.skills.map(\.folder), documents), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The input key of `page`, or `nil` when it has none (its model's digest is used).
+    func key(for page: PlannedPage) -> ContentHash? {
+        let graph = site.graph
+        let document: Document?
+        let relations: (related: [Relations.Item], referencedBy: [Relations.Item])
+        switch page.kind {
+        case .skill(let index):
+            let skill = graph.skills[index]
+            document = graph.document(at: skill.skillFile)
+            relations = Relations.ofSkill(skill, site: site)
+        case .document(let path):
+            document = graph.document(at: path)
+            guard let document else { return nil }
+            relations = Relations.ofDocument(document, site: site)
+        default:
+            return nil
+        }
+        guard let document, let digest = document.markdown.sourceDigest else { return nil }
+        var hasher = ContentHasher()
+        hasher.add(shared)
+        hasher.add(page.path)
+        hasher.add(page.kind.template)
+        hasher.add(document.path)
+        hasher.add(digest)
+        if let folder = document.skillFolder { hasher.add(skillDocuments[folder] ?? ContentHash(high: 0, low: 0)) }
+        let lines = site.anchoredLines[document.path] ?? []
+        hasher.add(lines.count)
+        for line in lines { hasher.add(line) }
+        let references = graph.references(in: document.path)
+        hasher.add(references.count)
+        for reference in references {
+            hasher.add(reference.destination)
+            hasher.add(reference.resolution)
+            if reference.kind.isImage, case .file(let asset) = reference.resolution {
+                hasher.add(optional: site.inlineImages?.url(for: asset))
+            }
+        }
+        // A code span naming a skill links to it (the skills are in `shared`); one naming a
+        // Markdown path links to that document when it exists.
+        for span in document.markdown.codeSpans where span.code.contains(".md") {
+            switch graph.mention(of: span.code, in: document) {
+            case .skill(let name): hasher.add(1); hasher.add(name)
+            case .path(let path): hasher.add(2); hasher.add(path)
+            case nil: hasher.add(3)
+            }
+        }
+        hasher.add(-1)
+        for items in [relations.related, relations.referencedBy] {
+            hasher.add(items.count)
+            for item in items {
+                hasher.add(item.name)
+                hasher.add(item.page)
+                for kind in item.kinds.map(\.rawValue).sorted() { hasher.add(kind) }
+                hasher.add(0)
+            }
+        }
+        return hasher.finalize()
+    }
+}
+
+extension ContentHasher {
+    mutating func add(optional text: String?) {
+        if let text {
+            add(1)
+            add(text)
+        } else {
+            add(0)
+        }
+    }
+
+    /// Where a link leads, as the page shows it: the target and anchor it found, or why it is broken.
+    mutating func add(_ resolution: LinkResolution) {
+        switch resolution {
+        case .external(let url):
+            add(1)
+            add(url)
+        case .document(let path, let anchor):
+            add(2)
+            add(path)
+            switch anchor {
+            case .none: add(0)
+            case .top: add(1)
+            case .missing: add(2)
+            case .exact(let id): add(3); add(id)
+            case .prefixed(let id): add(4); add(id)
+            case .caseOnly(let id): add(5); add(id)
+            }
+        case .file(let path):
+            add(3)
+            add(path)
+        case .broken(let reason):
+            add(4)
+            add(reason.reason)
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// The parse cache's encoding of one file's parse: its diagnostics, and its document with the
+/// frontmatter and every index `DocumentIndexer` made (stored, not made again: indexing is a
+/// good part of a parse). The document's `sourceDigest` is the cache entry's digest, not stored
+/// twice.
+extension BinaryWriter {
+    mutating func write(_ result: CollectionLoader.ParseResult) {
+        count(result.diagnostics.count)
+        for diagnostic in result.diagnostics { write(diagnostic) }
+        bool(result.document != nil)
+        if let document = result.document { write(document) }
+    }
+
+    mutating func write(_ diagnostic: Diagnostic) {
+        write(diagnostic.severity)
+        string(diagnostic.code)
+        string(diagnostic.message)
+        write(diagnostic.location)
+        count(diagnostic.notes.count)
+        for note in diagnostic.notes {
+            string(note.message)
+            bool(note.location != nil)
+            if let location = note.location { write(location) }
+        }
+        optionalString(diagnostic.suggestion)
+    }
+
+    mutating func write(_ severity: Severity) {
+        switch severity {
+        case .note: byte(0)
+        case .warning: byte(1)
+        case .error: byte(2)
+        }
+    }
+
+    mutating func write(_ document: MarkdownDocument) {
+        string(document.path)
+        bool(document.frontmatter != nil)
+        if let frontmatter = document.frontmatter { write(frontmatter) }
+        write(document.blocks)
+        count(document.headings.count)
+        for heading in document.headings { write(heading) }
+        writeLinks(document.links)
+        writeLinks(document.images)
+        count(document.codeSpans.count)
+        for span in document.codeSpans { write(span) }
+        count(document.codeBlocks.count)
+        for code in document.codeBlocks { write(code) }
+        count(document.tables.count)
+        for table in document.tables { write(table) }
+        count(document.html.count)
+        for fragment in document.html {
+            string(fragment.html)
+            write(fragment.location)
+        }
+        count(document.rules.count)
+        for rule in document.rules {
+            bool(rule.kind == .boldParagraph)
+            string(rule.text)
+            write(rule.inlines)
+            count(rule.headingPath.count)
+            for heading in rule.headingPath { string(heading) }
+            write(rule.location)
+        }
+        writeItems(document.relatedSkillItems)
+        count(document.headedLists.count)
+        for list in document.headedLists {
+            string(list.heading)
+            write(list.location)
+            int(list.itemCount)
+            writeItems(list.items)
+        }
+    }
+
+    private mutating func writeLinks(_ links: [Link]) {
+        count(links.count)
+        for link in links { write(link) }
+    }
+
+    private mutating func writeItems(_ items: [RelatedSkillItem]) {
+        count(items.count)
+        for item in items {
+            string(item.name)
+            string(item.text)
+            write(item.location)
+            switch item.form {
+            case .code: byte(0)
+            case .strong: byte(1)
+            case .text: byte(2)
+            case .link(let destination):
+                byte(3)
+                string(destination)
+            }
+        }
+    }
+
+    mutating func write(_ frontmatter: Frontmatter) {
+        writeEntries(frontmatter.entries)
+        int(frontmatter.openingLine)
+        bool(frontmatter.closingLine != nil)
+        if let closing = frontmatter.closingLine { int(closing) }
+        int(frontmatter.lastLine)
+        count(frontmatter.flowStyle.count)
+        for location in frontmatter.flowStyle { write(location) }
+    }
+
+    private mutating func writeEntries(_ entries: [YAMLEntry]) {
+        count(entries.count)
+        for entry in entries {
+            string(entry.key)
+            write(entry.value)
+            write(entry.location)
+        }
+    }
+
+    mutating func write(_ value: YAMLValue) {
+        switch value {
+        case .string(let text):
+            byte(0)
+            string(text)
+        case .list(let items):
+            byte(1)
+            count(items.count)
+            for item in items { write(item) }
+        case .map(let entries):
+            byte(2)
+            writeEntries(entries)
+        case .null:
+            byte(3)
+        }
+    }
+}
+
+extension BinaryReader {
+    mutating func fileParse() throws(CacheDamage) -> CollectionLoader.ParseResult {
+        let diagnostics = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.diagnostic() }
+        let document = try bool() ? try markdownDocument() : nil
+        return CollectionLoader.ParseResult(document: document, diagnostics: diagnostics)
+    }
+
+    mutating func diagnostic() throws(CacheDamage) -> Diagnostic {
+        let severity = try self.severity(), code = try string(), message = try string(), location = try location()
+        let notes = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+            DiagnosticNote(try reader.string(), at: try reader.bool() ? try reader.location() : nil)
+        }
+        return Diagnostic(severity, code: code, message, at: location, notes: notes, suggestion: try optionalString())
+    }
+
+    mutating func severity() throws(CacheDamage) -> Severity {
+        switch try byte() {
+        case 0: return .note
+        case 1: return .warning
+        case 2: return .error
+        default: throw CacheDamage("unknown severity")
+        }
+    }
+
+    mutating func markdownDocument() throws(CacheDamage) -> MarkdownDocument {
+        let path = try string()
+        let frontmatter = try bool() ? try self.frontmatter() : nil
+        var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, blocks: try blocks(depth: 0))
+        document.headings = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.heading(depth: 1) }
+        document.links = try links()
+        document.images = try links()
+        document.codeSpans = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeSpan() }
+        document.codeBlocks = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
+        document.tables = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
+        document.html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+            HTMLFragment(html: try reader.string(), location: try reader.location())
+        }
+        document.rules = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+            Rule(kind: try reader.bool() ? .boldParagraph : .listItem, text: try reader.string(),
+                 inlines: try reader.inlines(depth: 1),
+                 headingPath: try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.string() },
+                 location: try reader.location())
+        }
+        document.relatedSkillItems = try items()
+        document.headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+            HeadedList(heading: try reader.string(), location: try reader.location(), itemCount: try reader.int(),
+                       items: try reader.items())
+        }
+        return document
+    }
+
+    private mutating func links() throws(CacheDamage) -> [Link] {
+        try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+    }
+
+    private mutating func items() throws(CacheDamage) -> [RelatedSkillItem] {
+        try array { (reader: inout BinaryReader) throws(CacheDamage) -> RelatedSkillItem in
+            let name = try reader.string(), text = try reader.string(), location = try reader.location()
+            let form: RelatedSkillItem.Form
+            switch try reader.byte() {
+            case 0: form = .code
+            case 1: form = .strong
+            case 2: form = .text
+            case 3: form = .link(try reader.string())
+            default: throw CacheDamage("unknown related-skill form")
+            }
+            return RelatedSkillItem(name: name, text: text, location: location, form: form)
+        }
+    }
+
+    mutating func frontmatter() throws(CacheDamage) -> Frontmatter {
+        let entries = try self.entries(depth: 0)
+        let opening = try int()
+        let closing = try bool() ? try int() : nil
+        let last = try int()
+        let flowStyle = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.location() }
+        return Frontmatter(entries: entries, openingLine: opening, closingLine: closing, lastLine: last, flowStyle: flowStyle)
+    }
+
+    private mutating func entries(depth: Int) throws(CacheDamage) -> [YAMLEntry] {
+        try Self.checkDepth(depth)
+        return try array { (reader: inout BinaryReader) throws(CacheDamage) in
+            YAMLEntry(key: try reader.string(), value: try reader.yamlValue(depth: depth + 1), location: try reader.location())
+        }
+    }
+
+    mutating func yamlValue(depth: Int) throws(CacheDamage) -> YAMLValue {
+        try Self.checkDepth(depth)
+        switch try byte() {
+        case 0: return .string(try string())
+        case 1: return .list(try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.yamlValue(depth: depth + 1) })
+        case 2: return .map(try entries(depth: depth + 1))
+        case 3: return .null
+        default: throw CacheDamage("unknown YAML value")
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The per-file parse cache of a build: for every Markdown file, its path, the digest of its
+/// bytes, its `FileStamp`, and its parse (document and diagnostics) in a compact binary record.
+/// A rebuild takes a file whose stamp is unchanged, or whose bytes have the same digest, from
+/// the cache instead of parsing it; only changed files reach cmark-gfm and libyaml. What comes
+/// out is what a parse gives, equal in every field (`ParseCacheTests`).
+///
+/// The cache is a folder of `shardCount` files (`ParseCacheFile`), each file's entry in the one
+/// its path's digest picks: a rebuild after one change rewrites one shard of about a sixty-fourth
+/// of the cache, not all of it (for agentic-awesome-skills the cache is 57 MB).
+///
+/// The loader takes one (`CollectionLoader.load(root:config:cache:)`), asks it per file, and
+/// hands it the load's outcomes, which it saves at once, so its memory is given back before the
+/// rest of the build. The build command makes it in the build's cache folder (`CacheFolder`). A
+/// shard that is missing, foreign (another program, another libcmark-gfm), truncated or damaged
+/// is not used, wholly or for its damaged records, and says so in `notes`; its files are parsed
+/// as without it.
+public final class ParseCache: @unchecked Sendable {
+    /// The cache's folder name in the build's cache folder.
+    public static let folderName = "parse"
+    /// Shards of the cache; part of its format (`ParseCacheKey.format`).
+    static let shardCount = 64
+
+    public let folder: URL
+    let key: ContentHash
+    /// When this build began, before it looked at any file.
+    let startedAt: Int64
+    /// The shards read, by index (`nil` for a shard missing or not used).
+    private var shards: [ParseCacheFile?]
+    /// Shards there but not used (damaged, foreign): rewritten, or removed, by `finish`.
+    private var unusable: Set<Int> = []
+    /// Every entry of the shards read, with its shard.
+    private var previous: [String: (shard: Int, entry: ParseCacheFile.Entry)] = [:]
+    private var finished = false
+    private var reusedCount = 0
+    private var parsedCount = 0
+    private var readCount = 0
+    private var damage: [String] = []
+    private var saveProblem: String?
+    private var saveSeconds = 0.0
+    private var shardsWritten = 0
+    private let lock = NSLock()
+
+    /// Reads the cache in `folder`; `reuse: false` (`--full`) reads nothing, and the cache saved
+    /// afterwards holds this build's parses.
+    public convenience init(folder: URL, key: ContentHash = ParseCacheKey.current, reuse: Bool = true) {
+        self.init(folder: folder, key: key, reuse: reuse, startedAt: FileStamp.now())
+    }
+
+    /// `startedAt` other than now lets tests make files look settled long ago.
+    init(folder: URL, key: ContentHash, reuse: Bool, startedAt: Int64) {
+        self.folder = folder
+        self.key = key
+        self.startedAt = startedAt
+        guard reuse else {
+            shards = Array(repeating: nil, count: Self.shardCount)
+            return
+        }
+        let read = Parallel.map(Self.shardCount, minimumChunk: 8) { index -> Result<ParseCacheFile?, CacheDamage> in
+            let file = Self.shardFile(index, in: folder)
+            do throws(CacheDamage) {
+                return .success(try ParseCacheFile.read(file, key: key))
+            } catch {
+                return .failure(error)
+            }
+        }
+        shards = []
+        for (index, result) in read.enumerated() {
+            switch result {
+            case .success(let shard):
+                shards.append(shard)
+                for (path, entry) in shard?.entries ?? [:] { previous[path] = (index, entry) }
+            case .failure(let problem):
+                shards.append(nil)
+                unusable.insert(index)
+                damage.append("\(Self.shardFile(index, in: folder).path) not used (\(problem)); its files were parsed")
+            }
+        }
+    }
+
+    static func shard(of path: String) -> Int {
+        var hasher = ContentHasher()
+        hasher.add(path)
+        return Int(hasher.finalize().low % UInt64(shardCount))
+    }
+
+    static func shardFile(_ index: Int, in folder: URL) -> URL {
+        folder.appendingPathComponent(String(format: "%02x", index))
+    }
+
+    /// What a `--verbose` build prints: how many files the cache saved parsing, any shard that
+    /// was not used and why, and what saving it took.
+    public var notes: [String] {
+        lock.withLock {
+            var notes = damage
+            if finished {
+                notes.append("parse cache: \(reusedCount) file\(reusedCount == 1 ? "" : "s") reused, \(parsedCount) parsed; "
+                    + (saveProblem.map { "not saved: \($0)" }
+                        ?? "\(shardsWritten) of \(Self.shardCount) shards written in \(StepLog.format(saveSeconds))"))
+            }
+            return notes
+        }
+    }
+
+    /// Files taken from the cache, files parsed, and files whose bytes were read, by the last load.
+    public var counts: (reused: Int, parsed: Int, read: Int) { lock.withLock { (reusedCount, parsedCount, readCount) } }
+
+    // MARK: - For the loader, on all cores
+
+    /// What the loader learnt of one file, kept for the next build.
+    typealias Outcome = ParseCacheFile.Outgoing
+
+    /// The cached parse of `path` when its stamp is the one recorded, and it was settled when
+    /// recorded: the file is then not read at all.
+    func parse(of path: String, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+        guard let (shard, entry) = previous[path], entry.stamp == stamp, let file = shards[shard],
+              stamp.isSettled(before: file.recordedAt) else { return nil }
+        return decoded(path, entry, in: file).map {
+            ($0, Outcome(path: path, digest: entry.digest, stamp: stamp, record: .kept(entry), wasRead: false))
+        }
+    }
+
+    /// The cached parse of `path` when its bytes, just read, have the digest recorded.
+    func parse(of path: String, digest: ContentHash, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+        guard let (shard, entry) = previous[path], entry.digest == digest, let file = shards[shard] else { return nil }
+        return decoded(path, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
+    }
+
+    /// A file parsed by this build, encoded for the next.
+    func outcome(parsed result: CollectionLoader.ParseResult, path: String, digest: ContentHash, stamp: FileStamp) -> Outcome {
+        var writer = BinaryWriter()
+        writer.write(result)
+        return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.finished()))
+    }
+
+    private func decoded(_ path: String, _ entry: ParseCacheFile.Entry, in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
+        let record = UnsafeRawBufferPointer(rebasing: file.bytes.buffer[entry.record])
+        do throws(CacheDamage) {
+            guard ContentHasher.hash(record) == entry.recordDigest else { throw CacheDamage("damaged record") }
+            var reader = try BinaryReader(record: record)
+            var result = try reader.fileParse()
+            guard reader.isAtEnd else { throw CacheDamage("damaged record") }
+            // The digest the record was made from, as the loader sets it on a document it parses.
+            result.document?.sourceDigest = entry.digest
+            return result
+        } catch {
+            lock.withLock { damage.append("the cached parse of \(path) not used (\(error)); the file was parsed") }
+            return nil
+        }
+    }
+
+    /// Takes what the load found (one outcome per file, in the loader's order; `nil` for a
+    /// file that could not be read, which is not cached), writes the shards it changed, and
+    /// lets go of the shards read. A shard that cannot be written costs the next build its
+    /// reuse, nothing else; `notes` says why.
+    func finish(_ outcomes: [Outcome?]) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let kept = outcomes.compactMap { $0 }
+        var byShard = Array(repeating: [Outcome](), count: Self.shardCount)
+        for outcome in kept { byShard[Self.shard(of: outcome.path)].append(outcome) }
+        let changed = (0..<Self.shardCount).filter { index in
+            let previousCount = shards[index]?.entries.count ?? 0
+            // Unchanged: the same files, each taken by its stamp from this very shard.
+            return unusable.contains(index) || !(byShard[index].count == previousCount && byShard[index].allSatisfy { outcome in
+                if case .kept = outcome.record { return !outcome.wasRead }
+                return false
+            })
+        }
+        var problem: String?
+        if !changed.isEmpty {
+            if !CacheFolder.prepare(for: folder) || !CacheFolder.prepare(for: Self.shardFile(0, in: folder)) {
+                problem = "cannot create \(folder.path): \(String(cString: strerror(errno)))"
+            } else {
+                let problems = Parallel.map(changed.count, minimumChunk: 1) { position -> String? in
+                    let index = changed[position]
+                    let file = Self.shardFile(index, in: folder)
+                    do {
+                        if byShard[index].isEmpty {
+                            if unlink(file.path) != 0, errno != ENOENT { throw CacheWriteError(path: file.path, code: errno) }
+                        } else {
+                            try ParseCacheFile.write(byShard[index], key: key, recordedAt: startedAt,
+                                                     previous: shards[index]?.bytes, to: file)
+                        }
+                        return nil
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+                problem = problems.compactMap { $0 }.first
+            }
+        }
+        let reused = kept.filter { if case .kept = $0.record { true } else { false } }.count
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        lock.withLock {
+            finished = true
+            reusedCount = reused
+            parsedCount = outcomes.count - reused
+            readCount = outcomes.count - kept.filter { !$0.wasRead }.count
+            saveProblem = problem
+            saveSeconds = seconds
+            shardsWritten = problem == nil ? changed.count : 0
+            // The shards' bytes are no longer needed: give them back before the rest of the build.
+            shards = Array(repeating: nil, count: Self.shardCount)
+            previous = [:]
+            unusable = []
+        }
+    }
+}

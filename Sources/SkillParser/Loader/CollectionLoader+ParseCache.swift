@@ -1,0 +1,24 @@
+import Foundation
+
+extension CollectionLoader {
+    /// One file of a load with a parse cache: taken from the cache when its stamp is unchanged
+    /// (not even read), else read and taken from the cache when its bytes' digest is unchanged,
+    /// else parsed. The outcome is what the cache keeps of it (`nil` for a file not read).
+    static func parseFile(_ path: String, folder: String, cache: ParseCache)
+        -> (result: ParseResult, outcome: ParseCache.Outcome?)
+    {
+        let full = folder + path
+        // No stamp (gone, not a regular file): the reader says what is wrong with it.
+        guard let stamp = FileStamp(path: full) else { return (parseFile(path, folder: folder), nil) }
+        if let hit = cache.parse(of: path, stamp: stamp) { return hit }
+        switch SourceFileReader.readMarkdown(full) {
+        case .failure(let failure):
+            return (ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)]), nil)
+        case .success(let data):
+            let digest = data.withUnsafeBytes { ContentHasher.hash($0) }
+            if let hit = cache.parse(of: path, digest: digest, stamp: stamp) { return hit }
+            let result = parse(data, path: path, digest: digest)
+            return (result, cache.outcome(parsed: result, path: path, digest: digest, stamp: stamp))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+/// A set of byte strings, each numbered in the order it was first inserted: the index step's
+/// word cache, looked up once per word of the collection's text. A Swift `Dictionary` keyed by
+/// `String` needed a string made for every word and a seeded SipHash of it (the profile's
+/// `Hasher` and `String` frames); this hashes the bytes where they lie and compares them with
+/// `memcmp` on a hit.
+struct ByteStringTable: Sendable {
+    /// The keys, one after another.
+    private var bytes: [UInt8] = []
+    /// Where key `n` starts in `bytes`; key `n` ends where key `n + 1` starts.
+    private var offsets: [Int] = [0]
+    /// At each slot, key number + 1 in the low half and the top of its hash in the high half
+    /// (so that a probe rarely reads a key), 0 for an empty slot; the capacity is a power of two.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
+    private var hashes: [UInt64] = []
+
+    var count: Int { hashes.count }
+
+    /// The number of `key`, inserting it when it is new; `inserted` says which.
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
+        let hash = Self.hash(key)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            if stored >> 32 == hash >> 32, equals(Int(stored & 0xFFFF_FFFF) - 1, key) { return (Int(stored & 0xFFFF_FFFF) - 1, false) }
+            slot = (slot + 1) & mask
+        }
+        let number = hashes.count
+        bytes.append(contentsOf: key)
+        offsets.append(bytes.count)
+        hashes.append(hash)
+        slots[slot] = Self.slot(number, hash)
+        if hashes.count * 2 > slots.count { grow() }
+        return (number, true)
+    }
+
+    @inline(__always)
+    private static func slot(_ number: Int, _ hash: UInt64) -> UInt64 {
+        (hash & 0xFFFF_FFFF_0000_0000) | UInt64(number + 1)
+    }
+
+    /// The number of `key`, or `nil` when it is not in the table.
+    func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(key)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return nil }
+            if stored >> 32 == hash >> 32, equals(Int(stored & 0xFFFF_FFFF) - 1, key) { return Int(stored & 0xFFFF_FFFF) - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Calls `body` with the bytes of key `number`.
+    func withKey<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offsets[number]..<offsets[number + 1]])) }
+    }
+
+    private func equals(_ number: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = offsets[number], length = offsets[number + 1] - start
+        guard length == key.count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            length == 0 || memcmp(stored.baseAddress! + start, key.baseAddress!, length) == 0
+        }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for number in hashes.indices {
+            var slot = Int(truncatingIfNeeded: hashes[number]) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Self.slot(number, hashes[number])
+        }
+    }
+
+    /// A 64-bit multiply-mix hash of 8-byte words; the same bytes always hash alike, and the
+    /// table never leaves the process, so no seed is needed.
+    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+        let raw = UnsafeRawBufferPointer(key)
+        var index = 0
+        while index + 8 <= key.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 29
+            index += 8
+        }
+        if index < key.count {
+            var tail: UInt64 = 0
+            for shift in 0..<(key.count - index) { tail |= UInt64(key[index + shift]) << (8 * UInt64(shift)) }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        hash ^= hash >> 32
+        hash = hash &* 0xD6E8_FEB8_6659_FD93
+        return hash ^ (hash >> 32)
+    }
+}

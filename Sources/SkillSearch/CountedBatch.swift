@@ -1,0 +1,209 @@
+import SkillParser
+
+/// Counts the documents of a run of the collection on one core: each document's sections with,
+/// per section, its terms and their field-weighted frequencies (`DocumentCounts`). The batch's
+/// own term table numbers the terms of all its documents, so that assembling the index looks
+/// each term up once per batch, not once per document.
+struct CountedBatch: Sendable {
+    var documents: [DocumentCounts] = []
+    /// Per document, the number in `terms` of each of its terms.
+    var documentTerms: [[UInt32]] = []
+    /// The batch's term table.
+    var terms: [String] = []
+
+    private var numbers: [String: UInt32] = [:]
+    /// Every word form and Han or kana pair met so far, by its bytes, with the terms it gives:
+    /// the tokenizer's rules run once per form, not once per occurrence.
+    private var forms = ByteStringTable()
+    /// The terms of form `n` are `outcomes[outcomeEnds[n - 1]..<outcomeEnds[n]]`.
+    private var outcomeEnds: [Int] = []
+    private var outcomes: [Outcome] = []
+    /// The written forms that stemming changed, by their text, with the term each is a form of.
+    private var surfaces: [String: Int] = [:]
+    private var surfaceTexts: [String] = []
+
+    // The document being counted.
+    private var current = DocumentCounts()
+    private var currentTerms: [UInt32] = []
+    /// By batch term: its number in the current document (-1: not in it yet).
+    private var local: [Int32] = []
+    /// By term of the current document: where it sits in the current section's entries (-1: not yet).
+    private var slots: [Int32] = []
+    /// By surface form: where it sits in the current document's `otherForms` (-1: not yet).
+    private var surfaceSlots: [Int32] = []
+    /// The surface forms of the current document, by number.
+    private var currentSurfaces: [Int] = []
+
+    /// A term a word form gives, and how it counts as a written form of the term.
+    private struct Outcome {
+        var term: UInt32
+        /// `Outcome.own`: the term written as itself; `Outcome.none`: not a form (a whole
+        /// identifier, a pair of characters); else the number of the surface form.
+        var form: Int32
+        static let own: Int32 = -1
+        static let none: Int32 = -2
+    }
+
+    /// Splits and counts one document.
+    mutating func add(_ sections: [SplitSection]) {
+        for section in sections { add(section) }
+        finishDocument()
+    }
+
+    /// Adds a document counted by an earlier build.
+    mutating func add(counted: DocumentCounts) {
+        documentTerms.append(counted.terms.map { number(of: $0) })
+        documents.append(counted)
+    }
+
+    /// Counts one section of the current document; its field texts are not kept.
+    private mutating func add(_ split: SplitSection) {
+        let first = current.entries.count
+        var length = 0
+        for field in SearchField.allCases {
+            guard let text = split.fields[field] else { continue }
+            let count = self.count(text, weight: UInt32(field.weight * 2), field: field)
+            if field.isLong { length += count }
+            if field == .description, count > 0 { current.descriptionLengths[current.lengths.count] = count }
+        }
+        for entry in current.entries[first...] { slots[Int(entry.term)] = -1 }
+        current.sectionEnds.append(current.entries.count)
+        current.lengths.append(length)
+        current.sections.append(split.section)
+    }
+
+    private mutating func finishDocument() {
+        for term in currentTerms { local[Int(term)] = -1 }
+        for surface in currentSurfaces { surfaceSlots[surface] = -1 }
+        currentSurfaces.removeAll(keepingCapacity: true)
+        current.terms = currentTerms.map { terms[Int($0)] }
+        documents.append(current)
+        documentTerms.append(currentTerms)
+        current = DocumentCounts()
+        currentTerms = []
+        slots.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts the terms of one field's text; returns how many there were.
+    private mutating func count(_ text: String, weight: UInt32, field: SearchField) -> Int {
+        var text = text
+        text.makeContiguousUTF8()
+        var scanner = TokenScanner()
+        scanner.keepsASCII = false
+        var tokens = 0
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+            TokenScanner.scan(bytes, using: &scanner) { piece, scanner in
+                switch piece {
+                case .word:
+                    let form = scanner.withKeptBytes(of: bytes) { forms.insert($0) }
+                    if form.inserted {
+                        scanner.fillASCII(of: bytes)
+                        addOutcomes(ofWord: scanner.scalars)
+                    }
+                    let range = (form.number == 0 ? 0 : outcomeEnds[form.number - 1])..<outcomeEnds[form.number]
+                    for outcome in outcomes[range] { add(outcome, weight: weight, field: field) }
+                    tokens += range.count
+                case .run:
+                    for pair in SearchTokenizer.bigrams(scanner.scalars.count) {
+                        let lower = scanner.starts[pair.lowerBound]
+                        let upper = pair.upperBound < scanner.starts.count ? scanner.starts[pair.upperBound] : scanner.end
+                        // Words never hold Han or kana, so pairs and words cannot share bytes.
+                        let form = forms.insert(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                        if form.inserted {
+                            outcomes.append(Outcome(term: number(of: SearchTokenizer.bigramTerm(scanner.scalars[pair])), form: Outcome.none))
+                            outcomeEnds.append(outcomes.count)
+                        }
+                        add(outcomes[outcomeEnds[form.number] - 1], weight: weight, field: field)
+                        tokens += 1
+                    }
+                }
+            }
+        }
+        return tokens
+    }
+
+    /// Works out the terms of a word form met for the first time.
+    private mutating func addOutcomes(ofWord scalars: [Unicode.Scalar]) {
+        // Each form comes here once: a cache of its words would only cost.
+        var noCache: SearchTokenizer.WordCache?
+        for token in SearchTokenizer.wordTokens(scalars, cache: &noCache).tokens {
+            let term = number(of: token.term)
+            var form = Outcome.none
+            if token.kind == .word || token.kind == .part {
+                if let surface = token.surface {
+                    if let known = surfaces[surface] {
+                        form = Int32(known)
+                    } else {
+                        form = Int32(surfaceTexts.count)
+                        surfaces[surface] = surfaceTexts.count
+                        surfaceTexts.append(surface)
+                        surfaceSlots.append(-1)
+                    }
+                } else {
+                    form = Outcome.own
+                }
+            }
+            outcomes.append(Outcome(term: term, form: form))
+        }
+        outcomeEnds.append(outcomes.count)
+    }
+
+    @inline(__always)
+    private mutating func add(_ outcome: Outcome, weight: UInt32, field: SearchField) {
+        var term = Int(local[Int(outcome.term)])
+        if term < 0 {
+            term = currentTerms.count
+            local[Int(outcome.term)] = Int32(term)
+            currentTerms.append(outcome.term)
+            current.ownForm.append(0)
+            slots.append(-1)
+        }
+        var slot = Int(slots[term])
+        if slot < 0 {
+            slot = current.entries.count
+            slots[term] = Int32(slot)
+            current.entries.append(DocumentCounts.Entry(term: UInt32(term), shortTwice: 0, longTwice: 0))
+        }
+        if field == .description {
+            current.descriptionTwice[slot, default: 0] += weight
+        } else if field.isLong {
+            current.entries[slot].longTwice += weight
+        } else {
+            current.entries[slot].shortTwice += weight
+        }
+        if outcome.form >= 0 {
+            var form = Int(surfaceSlots[Int(outcome.form)])
+            if form < 0 {
+                form = current.otherForms.count
+                surfaceSlots[Int(outcome.form)] = Int32(form)
+                currentSurfaces.append(Int(outcome.form))
+                current.otherForms.append(.init(term: UInt32(term), surface: surfaceTexts[Int(outcome.form)], count: 0))
+            }
+            current.otherForms[form].count += 1
+        } else if outcome.form == Outcome.own {
+            current.ownForm[term] += 1
+        }
+    }
+
+    /// Drops what only counting needed (the word forms and the term lookup), keeping the counts.
+    mutating func finish() {
+        numbers = [:]
+        forms = ByteStringTable()
+        outcomeEnds = []
+        outcomes = []
+        surfaces = [:]
+        surfaceTexts = []
+        local = []
+        slots = []
+        surfaceSlots = []
+    }
+
+    private mutating func number(of term: String) -> UInt32 {
+        if let known = numbers[term] { return known }
+        let number = UInt32(terms.count)
+        numbers[term] = number
+        terms.append(term)
+        local.append(-1)
+        return number
+    }
+}

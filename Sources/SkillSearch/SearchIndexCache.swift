@@ -1,0 +1,226 @@
+import SkillParser
+/// The search index's part of the build cache: the counts of every document of the last build
+/// (`DocumentCounts`), each under a key that covers everything they were made from (the caller's:
+/// the digest of the source's bytes, the path, the kind and the skill's name), so that a rebuild
+/// splits and counts only the documents that changed. Everything after counting (the weights,
+/// which depend on every section's length, the shared words, the files) is made anew.
+///
+/// A binary file: a header line, the program's key (16 bytes: a cache of another program or
+/// format is not read), then a record per document: its key (16 bytes), the length of its
+/// payload, and the payload. Numbers are LEB128, strings their UTF-8 length and bytes. A cache
+/// that does not parse is ignored whole; a record that does not decode counts its document anew.
+public struct SearchIndexCache: Sendable {
+    /// A 128-bit digest.
+    public struct Key: Hashable, Sendable {
+        public var high: UInt64
+        public var low: UInt64
+        public init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+    }
+
+    /// Bumped whenever the tokenizer, the splitter or the payload's layout changes.
+    static let header = Array("skillbook index cache 1\n".utf8)
+
+    private let bytes: [UInt8]
+    private let records: [Key: Range<Int>]
+
+    /// No previous counts.
+    public init() {
+        bytes = []
+        records = [:]
+    }
+
+    /// The cache in `data`, or `nil` when it is not one this program wrote under `program`.
+    public init?(data: [UInt8], program: Key) {
+        var reader = CacheReader(data)
+        guard let head = reader.bytes(Self.header.count), head.elementsEqual(Self.header),
+              reader.key() == program, let count = reader.number() else { return nil }
+        var records: [Key: Range<Int>] = [:]
+        for _ in 0..<min(count, data.count) {
+            guard let key = reader.key(), let length = reader.number(), let payload = reader.range(length) else { return nil }
+            records[key] = payload
+        }
+        self.bytes = data
+        self.records = records
+    }
+
+    var count: Int { records.count }
+
+    /// The payload of the document under `key`, as written.
+    func payload(_ key: Key) -> ArraySlice<UInt8>? {
+        records[key].map { bytes[$0] }
+    }
+
+    /// The counts of the document under `key`, or `nil` when there are none or they do not decode.
+    func counts(_ key: Key) -> DocumentCounts? {
+        payload(key).flatMap(Self.decode)
+    }
+
+    /// The cache file holding `records` (keys with their payloads, in the order given).
+    static func file(program: Key, records: [(key: Key, payload: ArraySlice<UInt8>)]) -> [UInt8] {
+        var writer = CacheWriter()
+        writer.bytes += header
+        writer.key(program)
+        writer.number(records.count)
+        for record in records {
+            writer.key(record.key)
+            writer.number(record.payload.count)
+            writer.bytes += record.payload
+        }
+        return writer.bytes
+    }
+
+    // MARK: Payload
+
+    static func encode(_ counts: DocumentCounts) -> [UInt8] {
+        var writer = CacheWriter()
+        writer.number(counts.sections.count)
+        for section in counts.sections {
+            for text in [section.page, section.anchor, section.pageTitle, section.heading, section.parentHeading,
+                         section.skill, section.text] {
+                writer.string(text)
+            }
+        }
+        writer.number(counts.terms.count)
+        for term in counts.terms { writer.string(term) }
+        var entry = 0
+        for (section, end) in counts.sectionEnds.enumerated() {
+            writer.number(end - entry)
+            writer.number(counts.lengths[section])
+            writer.number(counts.descriptionLengths[section].map { $0 + 1 } ?? 0)
+            while entry < end {
+                let item = counts.entries[entry]
+                writer.number(Int(item.term))
+                writer.number(Int(item.shortTwice))
+                writer.number(Int(item.longTwice))
+                writer.number(counts.descriptionTwice[entry].map { Int($0) + 1 } ?? 0)
+                entry += 1
+            }
+        }
+        for own in counts.ownForm { writer.number(own) }
+        writer.number(counts.otherForms.count)
+        for form in counts.otherForms {
+            writer.number(Int(form.term))
+            writer.string(form.surface)
+            writer.number(form.count)
+        }
+        return writer.bytes
+    }
+
+    static func decode(_ payload: ArraySlice<UInt8>) -> DocumentCounts? {
+        var reader = CacheReader(payload)
+        var counts = DocumentCounts()
+        guard let sectionCount = reader.number(), sectionCount <= payload.count else { return nil }
+        for _ in 0..<sectionCount {
+            guard let page = reader.string(), let anchor = reader.string(), let title = reader.string(),
+                  let heading = reader.string(), let parent = reader.string(), let skill = reader.string(),
+                  let text = reader.string() else { return nil }
+            counts.sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
+                                                 parentHeading: parent, skill: skill, text: text))
+        }
+        guard let termCount = reader.number(), termCount <= payload.count else { return nil }
+        for _ in 0..<termCount {
+            guard let term = reader.string() else { return nil }
+            counts.terms.append(term)
+        }
+        for section in 0..<sectionCount {
+            guard let entries = reader.number(), entries <= payload.count, let length = reader.number(),
+                  let description = reader.number() else { return nil }
+            counts.lengths.append(length)
+            if description > 0 { counts.descriptionLengths[section] = description - 1 }
+            for _ in 0..<entries {
+                guard let term = reader.number(), term < termCount, let short = reader.number(), let long = reader.number(),
+                      let twice = reader.number(), short <= UInt32.max, long <= UInt32.max, twice <= UInt32.max else { return nil }
+                if twice > 0 { counts.descriptionTwice[counts.entries.count] = UInt32(twice - 1) }
+                counts.entries.append(.init(term: UInt32(term), shortTwice: UInt32(short), longTwice: UInt32(long)))
+            }
+            counts.sectionEnds.append(counts.entries.count)
+        }
+        for _ in 0..<termCount {
+            guard let own = reader.number() else { return nil }
+            counts.ownForm.append(own)
+        }
+        guard let formCount = reader.number(), formCount <= payload.count else { return nil }
+        for _ in 0..<formCount {
+            guard let term = reader.number(), term < termCount, let surface = reader.string(), let count = reader.number() else { return nil }
+            counts.otherForms.append(.init(term: UInt32(term), surface: surface, count: count))
+        }
+        return reader.atEnd ? counts : nil
+    }
+}
+
+/// Writes the cache's numbers, strings and keys.
+struct CacheWriter {
+    var bytes: [UInt8] = []
+
+    mutating func number(_ value: Int) {
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func string(_ text: String) {
+        number(text.utf8.count)
+        bytes += text.utf8
+    }
+
+    mutating func key(_ key: SearchIndexCache.Key) {
+        for word in [key.high, key.low] {
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+    }
+}
+
+/// Reads what `CacheWriter` wrote; every read returns `nil` past the end or on a malformed value.
+struct CacheReader {
+    let data: ArraySlice<UInt8>
+    var offset: Int
+
+    init(_ data: ArraySlice<UInt8>) {
+        self.data = data
+        offset = data.startIndex
+    }
+
+    init(_ data: [UInt8]) { self.init(data[...]) }
+
+    var atEnd: Bool { offset == data.endIndex }
+
+    mutating func number() -> Int? {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while offset < data.endIndex, shift < 63 {
+            let byte = data[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value <= UInt64(Int.max) ? Int(value) : nil }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func range(_ length: Int) -> Range<Int>? {
+        guard length <= data.endIndex - offset else { return nil }
+        defer { offset += length }
+        return offset..<(offset + length)
+    }
+
+    mutating func bytes(_ length: Int) -> ArraySlice<UInt8>? {
+        range(length).map { data[$0] }
+    }
+
+    mutating func string() -> String? {
+        guard let length = number(), let text = bytes(length) else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    mutating func key() -> SearchIndexCache.Key? {
+        guard let bytes = bytes(16) else { return nil }
+        var words: [UInt64] = [0, 0]
+        for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8)) }
+        return SearchIndexCache.Key(high: words[0], low: words[1])
+    }
+}
