@@ -120,7 +120,7 @@ public enum SiteBuilder {
     }
 
     /// Collections of at most this many documents are indexed while their pages render, which
-    /// took Content/'s build (155 pages) from 0.39 to 0.30 s of wall time; larger ones are
+    /// took Content/'s build (155 pages; `build -v`'s steps summed) from 0.39 to 0.28 s; larger ones are
     /// indexed after, so that the two steps' memory does not add up: agentic-awesome-skills
     /// (4,350 documents) peaked at 620 MiB side by side, 500 MiB one after the other. The
     /// synthetic collections of 1,000 skills (3,500 documents) and more stay on one side, so
