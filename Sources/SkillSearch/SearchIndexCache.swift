@@ -10,15 +10,8 @@ import SkillParser
 /// payload, and the payload. Numbers are LEB128, strings their UTF-8 length and bytes. A cache
 /// that does not parse is ignored whole; a record that does not decode counts its document anew.
 public struct SearchIndexCache: Sendable {
-    /// A 128-bit digest.
-    public struct Key: Hashable, Sendable {
-        public var high: UInt64
-        public var low: UInt64
-        public init(high: UInt64, low: UInt64) {
-            self.high = high
-            self.low = low
-        }
-    }
+    /// A document's key, or the program's.
+    public typealias Key = ContentHash
 
     /// Bumped whenever the tokenizer, the splitter or the payload's layout changes.
     static let header = Array("skillbook index cache 1\n".utf8)

@@ -22,6 +22,10 @@ public enum SearchIndexStep {
         /// Site-relative paths of the files handed to `write` (`search/entry.js`, ...), sorted.
         public var paths: [String]
         public var sizes: SearchIndexSizes
+        /// Documents indexed, and of those the ones split and counted by this build (the others'
+        /// counts came from the build cache).
+        public var documents: Int
+        public var recounted: Int
     }
 
     /// The folder of the site the index files go in.
@@ -33,17 +37,81 @@ public enum SearchIndexStep {
             .map { folder + "/" + $0 }
     }
 
+    /// Where the index keeps its counts between builds, and whether it may use those of the last one.
+    public struct Cache: Sendable {
+        public var file: URL
+        public var reuse: Bool
+        public init(file: URL, reuse: Bool) {
+            self.file = file
+            self.reuse = reuse
+        }
+    }
+
     /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index)
     /// and hands each index file, by site-relative path, to `write` as soon as it is encoded, on
     /// all cores. `write` says whether it wrote the file (the site may keep the path for another).
-    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page],
+    /// With `cache`, the documents whose counts the last build kept (`SearchIndexCache`) are not
+    /// split and counted again, and this build's counts are kept for the next.
+    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page], cache: Cache? = nil,
                              write: (_ path: String, _ contents: Data) throws -> Bool) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
         let written = WrittenPaths()
-        let (index, sizes, _, _) = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources) { path, contents in
+        let reuse = cache.map { cache in
+            SearchIndexBuilder.Reuse(previous: cache.reuse ? previousCounts(cache.file) : SearchIndexCache(),
+                                     keys: documentKeys(graph))
+        }
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse,
+                                                         program: cache == nil ? nil : ToolDigest.executable) { path, contents in
             if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
         }
-        return Output(paths: written.sorted, sizes: index.sizes(ofFiles: sizes))
+        if let cache, let file = built.cache { save(file, to: cache.file) }
+        return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
+                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted)
+    }
+
+    /// The index's file in the build cache of the output folder `output` (`.OUT.skillbook-cache/index`).
+    static func cacheLocation(for output: URL) -> URL {
+        CacheFolder.file("index", forOutput: output)
+    }
+
+    /// The key of each document's counts: everything its sections are made from (the digest of its
+    /// source, its path, which gives its page, its kind and its skill's name); the program is the
+    /// cache's own key. A document read without a digest has none and is always counted.
+    static func documentKeys(_ graph: SkillGraph) -> [String: SearchIndexCache.Key] {
+        var keys: [String: SearchIndexCache.Key] = [:]
+        for document in graph.documents {
+            guard let digest = document.markdown.sourceDigest else { continue }
+            var hasher = ContentHasher()
+            hasher.add("search-index document")
+            hasher.add(document.path)
+            hasher.add(document.kind.rawValue)
+            let skill = graph.skill(of: document)
+            hasher.add(skill == nil ? 0 : 1)
+            hasher.add(skill?.name ?? "")
+            hasher.add(digest)
+            keys[document.path] = hasher.finalize()
+        }
+        return keys
+    }
+
+    /// The counts the last build kept, or none when there are none or they are not this program's.
+    static func previousCounts(_ file: URL) -> SearchIndexCache {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return SearchIndexCache() }
+        return SearchIndexCache(data: [UInt8](data), program: ToolDigest.executable) ?? SearchIndexCache()
+    }
+
+    /// Writes the counts beside the site: a temporary file renamed into place. Counts are keyed by
+    /// what they were made from, so they stay true whatever becomes of this build; one that cannot
+    /// be written costs the next build its reuse, nothing else.
+    static func save(_ contents: [UInt8], to file: URL) {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
+        guard CacheFolder.prepare(for: file) else { return }
+        do {
+            try contents.withUnsafeBytes { try FileWriter.write($0, to: temporary.path) }
+            if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        } catch {
+            unlink(temporary.path)
+        }
     }
 
     /// The paths written, gathered from all cores.

@@ -72,7 +72,8 @@ public enum SiteBuilder {
                 try folder.createFolders(for: SearchIndexStep.folderSamples)
                 // Each index file is written as soon as it is made (the index is never held twice);
                 // as in the copy step, a page's path and the site marker keep theirs.
-                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages) { path, data in
+                let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
+                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages, cache: cache) { path, data in
                     guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
                     try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
                     return true
@@ -87,6 +88,9 @@ public enum SiteBuilder {
                 throw error
             }
             let index = try log.run("index") { try indexing.wait() }
+            if options.reuse {
+                notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
+            }
             var extraFiles: [String: Data] = [:]
             if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
             var files = plan.pages.count + index.paths.count

@@ -16,9 +16,11 @@ public struct Frontmatter: Hashable, Sendable {
 /// A Markdown file split into frontmatter and body.
 struct SplitSource {
     var frontmatter: Frontmatter?
-    /// The Markdown body with the frontmatter lines blanked out, so that line numbers
-    /// reported by the Markdown parser are the file's own.
-    var body: String
+    /// The lines the frontmatter takes (none without one): the Markdown parser reads as many
+    /// blank lines before the body, so that the line numbers it reports are the file's own.
+    var blankLines: Int = 0
+    /// Where the Markdown body starts in the text, in UTF-8 bytes (the body is read in place).
+    var bodyOffset: Int = 0
     var diagnostics: [Diagnostic]
 }
 
@@ -26,11 +28,11 @@ struct SplitSource {
 enum FrontmatterSplitter {
     static func split(_ text: String, file: String) -> SplitSource {
         guard text.utf8.starts(with: "---".utf8) else {
-            return SplitSource(frontmatter: nil, body: text, diagnostics: [])
+            return SplitSource(frontmatter: nil, diagnostics: [])
         }
         var lines = Lines(text)
         guard let first = lines[0], isFence(first) else {
-            return SplitSource(frontmatter: nil, body: text, diagnostics: [])
+            return SplitSource(frontmatter: nil, diagnostics: [])
         }
         var diagnostics: [Diagnostic] = []
         var closing: Int?
@@ -72,10 +74,10 @@ enum FrontmatterSplitter {
         let frontmatter = Frontmatter(
             entries: read.entries ?? [], openingLine: 1, closingLine: closingIndex.map { $0 + 1 },
             lastLine: lastIndex + 1, flowStyle: read.flowStyle)
-        // Blank the frontmatter out of the body but keep its newlines.
-        let rest = lines[lastIndex + 1].map { text[$0.startIndex...] } ?? ""
-        let body = String(repeating: "\n", count: lastIndex + 1) + rest
-        return SplitSource(frontmatter: frontmatter, body: body, diagnostics: diagnostics)
+        // The body starts on the line after the block; the block's lines are read as blank.
+        let bodyStart = lines[lastIndex + 1]?.startIndex ?? text.utf8.endIndex
+        return SplitSource(frontmatter: frontmatter, blankLines: lastIndex + 1,
+                           bodyOffset: text.utf8.distance(from: text.utf8.startIndex, to: bodyStart), diagnostics: diagnostics)
     }
 
     private static func isFence(_ line: Substring) -> Bool {

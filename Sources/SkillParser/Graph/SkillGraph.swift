@@ -59,7 +59,7 @@ public struct SkillGraph: Sendable {
         resolutionTable = references.map(\.1)
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
         relatedTable = Parallel.map(documents.count, minimumChunk: 16) { related.items(in: documents[$0]) }
-        edges = EdgeBuilder(graph: self).edges().sorted()
+        edges = EdgeBuilder(graph: self).edges()
         for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
     }
 

@@ -49,13 +49,23 @@ struct FileWalker {
     }
 
     private mutating func walk(folder: String, into result: inout [String]) {
+        walk(folder: folder, listed: DirectoryEntries.list(absolute(folder)), into: &result)
+    }
+
+    /// The absolute path of a root-relative folder (a `URL` per folder cost more than its listing).
+    private func absolute(_ folder: String) -> String {
+        folder.isEmpty ? root.path : root.path + "/" + folder
+    }
+
+    /// `listed` is the folder's listing, `nil` when it could not be read.
+    private mutating func walk(folder: String, listed: [(name: String, kind: DirectoryEntries.Kind)]?,
+                               into result: inout [String]) {
         let manager = FileManager.default
-        let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        guard let entries = DirectoryEntries.list(url.path) else {
+        guard let entries = listed else {
             // Foundation says why, in the words this diagnostic has always used.
             let message: String
             do {
-                _ = try manager.contentsOfDirectory(atPath: url.path)
+                _ = try manager.contentsOfDirectory(atPath: absolute(folder))
                 message = "it could not be read"
             } catch {
                 message = error.localizedDescription
@@ -81,15 +91,19 @@ struct FileWalker {
                 }
             case .folder:
                 // A site built by `skillbook build` inside the collection holds copies of its Markdown.
-                let entry = root.appendingPathComponent(path)
-                if Self.isBuiltSite(entry) {
+                // A folder is listed first (it is walked with that listing): one without an
+                // `index.html` is no site, and is known so without asking the disk for three files.
+                let walked = !hidden || include.contains(where: { $0.matches(path) })
+                let listing = walked ? DirectoryEntries.list(absolute(path)) : nil
+                let mayBeSite = listing.map { entries in entries.contains { $0.name == "index.html" } } ?? true
+                if mayBeSite, Self.isBuiltSite(root.appendingPathComponent(path)) {
                     diagnostics.append(Diagnostic(.note, code: "site-folder-skipped",
                                                   "skipped \(path): a site built by skillbook build",
                                                   at: SourceLocation(file: path, line: 1)))
                     continue
                 }
-                if !hidden || include.contains(where: { $0.matches(path) }) {
-                    walk(folder: path, into: &result)
+                if walked {
+                    walk(folder: path, listed: listing, into: &result)
                     continue
                 }
                 walkHidden(folder: path, into: &result)

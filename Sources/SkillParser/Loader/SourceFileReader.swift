@@ -66,21 +66,44 @@ enum SourceFileReader {
     /// all end a line, as for the parser.
     static func firstLongLine(in data: Data) -> (line: Int, bytes: Int)? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, bytes: Int)? in
-            var line = 1, start = 0, index = 0
-            let count = bytes.count
-            while index <= count {
-                let byte = index < count ? bytes[index] : UInt8(ascii: "\n")
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                    if index - start > InputLimits.maximumLineBytes { return (line, index - start) }
-                    // CRLF is one line end.
-                    if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                    line += 1
-                    start = index + 1
-                }
-                index += 1
-            }
-            return nil
+            if hasNoLongLine(bytes) { return nil }
+            return firstLongLine(in: bytes)
         }
+    }
+
+    /// Whether a file without CR has no line over the limit, found a window at a time: the last
+    /// LF among the next `maximumLineBytes + 1` bytes (looked for backwards from the window's
+    /// end, a few bytes in prose) ends every line before it within the limit, and the next window
+    /// starts after it. A few bytes read per 10 KB instead of every byte; `false` (the byte loop
+    /// decides) for a file with CR or with a long line.
+    private static func hasNoLongLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        guard memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil else { return false }
+        var start = 0
+        while bytes.count - start > InputLimits.maximumLineBytes {
+            var newline = start + InputLimits.maximumLineBytes
+            while newline >= start, bytes[newline] != UInt8(ascii: "\n") { newline -= 1 }
+            guard newline >= start else { return false }
+            start = newline + 1
+        }
+        return true
+    }
+
+    private static func firstLongLine(in bytes: UnsafeRawBufferPointer) -> (line: Int, bytes: Int)? {
+        var line = 1, start = 0, index = 0
+        let count = bytes.count
+        while index <= count {
+            let byte = index < count ? bytes[index] : UInt8(ascii: "\n")
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if index - start > InputLimits.maximumLineBytes { return (line, index - start) }
+                // CRLF is one line end.
+                if byte == UInt8(ascii: "\r"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                line += 1
+                start = index + 1
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The diagnostic for a file that was not read.

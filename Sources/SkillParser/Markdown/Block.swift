@@ -1,13 +1,16 @@
 /// A block of a Markdown document.
-public indirect enum Block: Hashable, Sendable {
-    case heading(Heading)
+///
+/// Paragraphs, the most common blocks, are held in the array itself rather than boxed (one
+/// allocation fewer for each); the larger blocks stay boxed so that an array stays small.
+public enum Block: Hashable, Sendable {
+    indirect case heading(Heading)
     case paragraph(Paragraph)
-    case list(ListBlock)
-    case codeBlock(CodeBlock)
-    case table(Table)
-    case blockQuote(BlockQuote)
+    indirect case list(ListBlock)
+    indirect case codeBlock(CodeBlock)
+    indirect case table(Table)
+    indirect case blockQuote(BlockQuote)
     case thematicBreak(SourceLocation)
-    case htmlBlock(HTMLBlock)
+    indirect case htmlBlock(HTMLBlock)
 
     public var location: SourceLocation {
         switch self {

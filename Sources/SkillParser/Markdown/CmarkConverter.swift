@@ -29,10 +29,20 @@ enum CmarkConverter {
     /// conversion to Swift values. The extensions register once, before any parse (`registered`).
     private static let inlinePhase = NSLock()
 
-    /// Parses `markdown` (a whole file whose frontmatter lines are blanked) into blocks.
-    /// Locations are 1-based lines and columns of `file`. Content nested deeper than
-    /// `InputLimits.maximumMarkdownDepth` becomes plain text, reported in `diagnostics`.
-    static func parse(_ markdown: String, file: String, diagnostics: inout [Diagnostic]) -> [Block] {
+    /// The tasklist extension, which marks the list items it reads as task items.
+    private static let tasklist: UncheckedSendable<OpaquePointer?> = {
+        precondition(registered)
+        return UncheckedSendable(cmark_find_syntax_extension("tasklist"))
+    }()
+
+    /// Parses a file's Markdown into blocks. `source` is the whole file (line ends normalised
+    /// to LF); cmark reads `blankLines` empty lines, standing for the frontmatter, then `body`,
+    /// the rest of `source`, so that its line numbers are the file's own. Both are read where
+    /// they lie: nothing is copied before cmark takes its own copy. Locations are 1-based lines
+    /// and columns of `file`. Content nested deeper than `InputLimits.maximumMarkdownDepth`
+    /// becomes plain text, reported in `diagnostics`.
+    static func parse(source: UnsafeBufferPointer<UInt8>, blankLines: Int, body: UnsafeBufferPointer<UInt8>,
+                      file: String, diagnostics: inout [Diagnostic]) -> [Block] {
         precondition(registered)
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return [] }
         defer { cmark_parser_free(parser) }
@@ -41,17 +51,17 @@ enum CmarkConverter {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        let bytes = Array(markdown.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cmark_parser_feed(parser, $0, buffer.count)
-            }
+        if blankLines > 0 {
+            let newlines = [CChar](repeating: 0x0A, count: blankLines)
+            newlines.withUnsafeBufferPointer { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        if let base = body.baseAddress, body.count > 0 {
+            base.withMemoryRebound(to: CChar.self, capacity: body.count) { cmark_parser_feed(parser, $0, body.count) }
         }
         let finished = inlinePhase.withLock { cmark_parser_finish(parser) }
         guard let root = finished else { return [] }
         defer { cmark_node_free(root) }
-        var converter = Converter(file: file, bytes: bytes)
+        var converter = Converter(file: file, source: source)
         let blocks = converter.blocks(under: root, depth: 1)
         if let deepest = converter.flattenedAt {
             diagnostics.append(Diagnostic(
@@ -70,9 +80,9 @@ enum CmarkConverter {
         /// Where the first node past the depth limit starts, if any.
         var flattenedAt: SourceLocation?
 
-        init(file: String, bytes: [UInt8]) {
+        init(file: String, source: UnsafeBufferPointer<UInt8>) {
             self.file = file
-            columns = SourceColumns(bytes: bytes)
+            columns = SourceColumns(bytes: source)
         }
 
         mutating func location(of node: OpaquePointer) -> SourceLocation {
@@ -106,15 +116,6 @@ enum CmarkConverter {
             return text.trimmingWhitespace
         }
 
-        func children(of node: OpaquePointer) -> [OpaquePointer] {
-            var result: [OpaquePointer] = []
-            var child = cmark_node_first_child(node)
-            while let current = child {
-                result.append(current)
-                child = cmark_node_next(current)
-            }
-            return result
-        }
 
         func literal(_ node: OpaquePointer) -> String {
             cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
@@ -124,8 +125,17 @@ enum CmarkConverter {
             cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
         }
 
+        /// Each child is freed once converted: cmark's tree and ours are never both whole, which
+        /// halves the memory a long document needs (a cmark node takes about 170 bytes).
         mutating func blocks(under node: OpaquePointer, depth: Int) -> [Block] {
-            children(of: node).compactMap { block($0, depth: depth) }
+            var result: [Block] = []
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                child = cmark_node_next(current)
+                if let block = block(current, depth: depth) { result.append(block) }
+                cmark_node_free(current)
+            }
+            return result
         }
 
         mutating func block(_ node: OpaquePointer, depth: Int) -> Block? {
@@ -144,12 +154,16 @@ enum CmarkConverter {
                 return .paragraph(Paragraph(inlines: inlines(under: node, depth: depth + 1, fallback: location), location: location))
             case CMARK_NODE_LIST:
                 var items: [ListItem] = []
-                for item in children(of: node) {
+                var child = cmark_node_first_child(node)
+                while let item = child {
+                    child = cmark_node_next(item)
                     let itemLocation = self.location(of: item)
+                    let isTask = cmark_node_get_syntax_extension(item) == CmarkConverter.tasklist.value
                     items.append(ListItem(
                         blocks: blocks(under: item, depth: depth + 2),
-                        checked: typeString(item) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
+                        checked: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
                         location: itemLocation))
+                    cmark_node_free(item)
                 }
                 return .list(ListBlock(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                                        start: Int(cmark_node_get_list_start(node)),
@@ -188,9 +202,13 @@ enum CmarkConverter {
             }
             var header: [TableCell] = []
             var rows: [[TableCell]] = []
-            for row in children(of: node) {
+            var nextRow = cmark_node_first_child(node)
+            while let row = nextRow {
+                nextRow = cmark_node_next(row)
                 var cells: [TableCell] = []
-                for cell in children(of: row) {
+                var nextCell = cmark_node_first_child(row)
+                while let cell = nextCell {
+                    nextCell = cmark_node_next(cell)
                     let content = inlines(under: cell, depth: depth + 3, fallback: location)
                     cells.append(TableCell(inlines: content, text: content.plainText))
                 }
@@ -201,7 +219,13 @@ enum CmarkConverter {
 
         /// `fallback` is where the nearest enclosing node with a position starts.
         mutating func inlines(under node: OpaquePointer, depth: Int, fallback: SourceLocation) -> [Inline] {
-            children(of: node).compactMap { inline($0, parent: node, depth: depth, fallback: fallback) }
+            var result: [Inline] = []
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                if let inline = inline(current, parent: node, depth: depth, fallback: fallback) { result.append(inline) }
+                child = cmark_node_next(current)
+            }
+            return result
         }
 
         mutating func inline(_ node: OpaquePointer, parent: OpaquePointer, depth: Int, fallback: SourceLocation) -> Inline? {

@@ -15,6 +15,9 @@ struct DocumentIndexer {
 
     /// Headings above the current block, outermost first.
     private var headingStack: [Heading] = []
+    /// Their texts, made when a heading changes them and shared by the rules below it (one
+    /// array per rule was an allocation per list item).
+    private var headingPath: [String] = []
     /// Level of the "Related skills" heading whose section we are in, if any.
     private var relatedSkillsLevel: Int?
 
@@ -34,10 +37,7 @@ struct DocumentIndexer {
         guard list.items.count <= Self.longestRelatedList else { return }
         var items: [RelatedSkillItem] = []
         for item in list.items {
-            let inlines = Array(item.blocks.compactMap { block -> [Inline]? in
-                if case .paragraph(let paragraph) = block { return paragraph.inlines }
-                return nil
-            }.joined(separator: [.softBreak]))
+            let inlines = Self.ownInlines(of: item)
             if let (name, form) = Self.skillName(in: inlines) {
                 items.append(RelatedSkillItem(name: name, text: inlines.plainText, location: item.location, form: form))
             }
@@ -51,6 +51,7 @@ struct DocumentIndexer {
             headings.append(heading)
             headingStack.removeAll { $0.level >= heading.level }
             headingStack.append(heading)
+            headingPath = headingStack.map(\.text)
             if let level = relatedSkillsLevel, heading.level <= level { relatedSkillsLevel = nil }
             if Self.isRelatedSkillsHeading(heading.text) { relatedSkillsLevel = heading.level }
             visit(heading.inlines, at: heading.location)
@@ -75,13 +76,24 @@ struct DocumentIndexer {
         }
     }
 
-    private mutating func visit(_ item: ListItem) {
-        // The item's own text: its paragraphs, not its nested lists.
-        let own = item.blocks.compactMap { block -> [Inline]? in
+    /// An item's own text: its paragraphs joined by soft breaks, not its nested lists. The
+    /// inlines of an item with one paragraph (most items) are shared, not copied.
+    static func ownInlines(of item: ListItem) -> [Inline] {
+        var paragraphs = 0
+        var first: [Inline] = []
+        for case .paragraph(let paragraph) in item.blocks {
+            if paragraphs == 0 { first = paragraph.inlines }
+            paragraphs += 1
+        }
+        guard paragraphs > 1 else { return first }
+        return Array(item.blocks.compactMap { block -> [Inline]? in
             if case .paragraph(let paragraph) = block { return paragraph.inlines }
             return nil
-        }
-        let inlines = Array(own.joined(separator: [.softBreak]))
+        }.joined(separator: [.softBreak]))
+    }
+
+    private mutating func visit(_ item: ListItem) {
+        let inlines = Self.ownInlines(of: item)
         if !inlines.isEmpty {
             addRule(.listItem, inlines, at: item.location)
             if relatedSkillsLevel != nil, let (name, form) = Self.skillName(in: inlines) {
@@ -115,7 +127,7 @@ struct DocumentIndexer {
     private mutating func addRule(_ kind: Rule.Kind, _ inlines: [Inline], at location: SourceLocation) {
         let text = inlines.plainText.collapsingWhitespace
         guard !text.isEmpty else { return }
-        rules.append(Rule(kind: kind, text: text, inlines: inlines, headingPath: headingStack.map(\.text),
+        rules.append(Rule(kind: kind, text: text, inlines: inlines, headingPath: headingPath,
                           location: location))
     }
 
@@ -197,84 +209,5 @@ struct DocumentIndexer {
             }
         }
         return nil
-    }
-}
-
-extension Unicode.Scalar {
-    /// Whitespace, with a fast path for ASCII: rule texts are mostly ASCII and this runs per scalar.
-    public var isWhitespaceScalar: Bool {
-        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
-        return properties.isWhitespace
-    }
-}
-
-extension StringProtocol {
-    /// Runs of whitespace as one space, none at either end.
-    public var collapsingWhitespace: String {
-        utf8.withContiguousStorageIfAvailable(Self.collapsingWhitespace(utf8:)) ?? collapsingRuns { $0.isWhitespaceScalar }
-    }
-
-    /// The same, read from valid UTF-8 byte by byte: every rule of a collection passes through
-    /// here, and decoding each scalar to ask whether it is whitespace was most of indexing.
-    /// Beyond ASCII, only scalars whose UTF-8 starts with C2, E1, E2 or E3 can be whitespace
-    /// (U+0085, U+00A0, U+1680, U+2000...U+205F, U+3000); only those are decoded and asked.
-    static func collapsingWhitespace(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            let end = Swift.min(index + length, bytes.count)
-            let isSpace: Bool
-            switch lead {
-            case 0x20, 0x09...0x0D: isSpace = true
-            case 0xC2, 0xE1, 0xE2, 0xE3:
-                var scalar = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
-                for next in (index + 1)..<end { scalar = scalar << 6 | UInt32(bytes[next] & 0x3F) }
-                isSpace = Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
-            default: isSpace = false
-            }
-            if isSpace {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(0x20) }
-                pendingSpace = false
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-            }
-            index = end
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Runs of scalars for which `isSeparator` holds as one space, none at either end.
-    public func collapsingRuns(where isSeparator: (Unicode.Scalar) -> Bool) -> String {
-        // Collected as UTF-8 bytes: appending scalars to a string view one by one was most of the cost.
-        var result: [UInt8] = []
-        result.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for scalar in unicodeScalars {
-            if isSeparator(scalar) {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(0x20) }
-                pendingSpace = false
-                if scalar.isASCII { result.append(UInt8(scalar.value)) } else { result.append(contentsOf: scalar.utf8) }
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    public var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        // Most texts have nothing to trim: their ends say so without copying scalar by scalar.
-        if let first = scalars.first, let last = scalars.last, !first.isWhitespaceScalar, !last.isWhitespaceScalar {
-            return String(self)
-        }
-        guard let start = scalars.firstIndex(where: { !$0.isWhitespaceScalar }),
-              let end = scalars.lastIndex(where: { !$0.isWhitespaceScalar })
-        else { return "" }
-        return String(String.UnicodeScalarView(scalars[start...end]))
     }
 }

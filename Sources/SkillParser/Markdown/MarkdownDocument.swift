@@ -30,11 +30,17 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Parses `text` (the whole file) as Markdown with optional frontmatter.
     /// Problems found on the way are appended to `diagnostics`; parsing always succeeds.
     public init(path: String, text: String, diagnostics: inout [Diagnostic]) {
-        let normalized = Self.normalize(text)
+        var normalized = Self.normalize(text)
         let split = FrontmatterSplitter.split(normalized, file: path)
         diagnostics += split.diagnostics
-        self.init(path: path, frontmatter: split.frontmatter,
-                  blocks: CmarkConverter.parse(split.body, file: path, diagnostics: &diagnostics))
+        // cmark reads the text where it lies (a native string's bytes are contiguous already).
+        normalized.makeContiguousUTF8()
+        let blocks = normalized.utf8.withContiguousStorageIfAvailable { source in
+            CmarkConverter.parse(source: source, blankLines: split.blankLines,
+                                 body: UnsafeBufferPointer(rebasing: source[split.bodyOffset...]),
+                                 file: path, diagnostics: &diagnostics)
+        }
+        self.init(path: path, frontmatter: split.frontmatter, blocks: blocks ?? [])
     }
 
     public init(path: String, frontmatter: Frontmatter?, blocks: [Block]) {
