@@ -117,8 +117,8 @@ struct EditGenerator {
 
     private mutating func removeFile(_ view: CollectionView) -> CollectionEdit? {
         let candidates = view.files.keys.sorted().filter {
-            $0.hasPrefix(contentRoot + "/") && !$0.hasSuffix("/SKILL.md") && !$0.hasSuffix("skillbook.yml")
-        }
+            $0.hasPrefix(contentRoot + "/") && !$0.hasSuffix("skillbook.yml")
+        }.filter { !$0.hasSuffix("/SKILL.md") || chance(15) }
         return element(candidates).map { .remove($0) }
     }
 
