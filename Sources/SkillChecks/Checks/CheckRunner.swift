@@ -50,7 +50,16 @@ public enum CheckRunner {
             result.append(diagnostic)
         }
         guard let findingLimit else { return result }
-        return FindingLimit(findingLimit).apply(to: result)
+        let limited = FindingLimit(findingLimit).apply(to: result)
+        // The notes are made after the severities above; `severity:` applies to them here.
+        guard let level = config.severity[FindingLimit.code] else { return limited }
+        return limited.compactMap { diagnostic in
+            guard diagnostic.code == FindingLimit.code else { return diagnostic }
+            guard let severity = level.severity else { return nil }
+            var changed = diagnostic
+            changed.severity = severity
+            return changed
+        }
     }
 
     /// Problems with the configuration that only the checks can see: severities given for codes

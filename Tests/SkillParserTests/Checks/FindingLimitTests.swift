@@ -63,5 +63,11 @@ import Testing
         let unlimited = CheckRunner.run(graph: fixture.graph, options: CheckOptions(findingLimit: nil))
         #expect(unlimited.filter { $0.code == "empty-link" }.count == CheckOptions.defaultFindingLimit + 7)
         #expect(Checks.info(for: "finding-limit")?.severity == .note)
+        // `severity:` in skillbook.yml applies to the note like to any finding.
+        var config = CollectionConfig()
+        config.severity = ["finding-limit": .off]
+        #expect(!fixture.all(config: config).contains { $0.code == "finding-limit" })
+        config.severity = ["finding-limit": .warning]
+        #expect(fixture.all(config: config).filter { $0.code == "finding-limit" }.map(\.severity) == [.warning])
     }
 }
