@@ -11,7 +11,7 @@ BIN := .build/release/skillbook
 HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
 SITE_PACKAGES := libjs-highlight.js
 
-.PHONY: all deps build release test site check check-compat dupes bench fuzz sanitize clean
+.PHONY: all deps build release test site check check-compat dupes bench fuzz fuzz-incremental sanitize clean
 .PHONY: site-deps browser-deps bench-deps validate-site install uninstall
 
 all: build
@@ -107,6 +107,19 @@ fuzz: release
 	$(SWIFT) build -c release --product skillbook-fuzz --scratch-path .build/fuzz \
 		-Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld -Xswiftc -DSKILLBOOK_FUZZER -Xlinker --allow-multiple-definition
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+# The differential test of incremental builds, longer than in `make test`: DIFF_SEEDS seeded
+# sequences of DIFF_EDITS edits on the fixture, then DIFF_EDITS edits on copies of the first
+# DIFF_SKILLS skills of each corpus in ../shared/corpora (skipped when absent); after each edit a
+# rebuild must match a --full build byte for byte. DIFF_MINIMIZE=1 shortens a failing sequence.
+DIFF_SEEDS ?= 10
+DIFF_EDITS ?= 60
+DIFF_SKILLS ?= 60
+DIFF_MINIMIZE ?= 0
+fuzz-incremental: deps site-deps
+	SKILLBOOK_DIFFERENTIAL_SEEDS=$(DIFF_SEEDS) SKILLBOOK_DIFFERENTIAL_EDITS=$(DIFF_EDITS) \
+		SKILLBOOK_DIFFERENTIAL_CORPUS_SKILLS=$(DIFF_SKILLS) SKILLBOOK_DIFFERENTIAL_MINIMIZE=$(DIFF_MINIMIZE) \
+		$(SWIFT) test --filter IncrementalDifferentialTests
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (separate build folders); the CLI
 # tests run instrumented binaries too, and a report in one fails its test (exit status 1 under

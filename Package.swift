@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillbookCLITests",
-            dependencies: ["skillbook", "SkillParser", "TestSupport"]
+            dependencies: ["skillbook", "SkillParser", "SkillDuplicates", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

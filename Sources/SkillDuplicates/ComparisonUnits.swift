@@ -28,6 +28,7 @@ struct ComparisonUnits: Sendable {
     }
 
     struct Unit: Sendable {
+        var key: TextKey
         /// The text and token range the unit was first seen in.
         var text: Int
         var tokens: Range<Int>
@@ -60,7 +61,7 @@ struct ComparisonUnits: Sendable {
             let owner = Owner(text: text, isWhole: whole)
             let (existing, inserted) = unitIndex.value(for: key) { units.count }
             if inserted {
-                units.append(Unit(text: text, tokens: tokens, firstOwner: owner))
+                units.append(Unit(key: key, text: text, tokens: tokens, firstOwner: owner))
             } else if units[existing].firstOwner != owner, !units[existing].moreOwners.contains(owner) {
                 units[existing].moreOwners.append(owner)
             }

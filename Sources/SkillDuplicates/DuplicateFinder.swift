@@ -43,25 +43,55 @@ public struct DuplicateFinder: Sendable {
 
     /// The clusters of the rules of every document in the graph, and what each step did.
     public func run(in graph: SkillGraph) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
-        run(StatementSource(graph), skillCount: graph.skills.count)
+        let (clusters, statistics, _) = run(StatementSource(graph), skillCount: graph.skills.count)
+        return (clusters, statistics)
+    }
+
+    /// The clusters of the rules of every document in the graph, taking what `cache` holds for
+    /// unchanged files instead of computing it (the same clusters either way), and the cache of
+    /// this run under `key` (`DuplicateCache.key(options:tool:)`), for the next one.
+    public func run(in graph: SkillGraph, reusing cache: DuplicateCache?, key: ContentHash)
+        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache) {
+        let (clusters, statistics, next) = run(StatementSource(graph), skillCount: graph.skills.count,
+                                               cache: cache.flatMap { $0.key == key ? $0 : nil }, keeping: key)
+        return (clusters, statistics, next!)
     }
 
     /// The clusters, and what each step did.
     public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
-        run(StatementSource(statements), skillCount: skillCount)
+        let (clusters, statistics, _) = run(StatementSource(statements), skillCount: skillCount)
+        return (clusters, statistics)
     }
 
-    func run(_ statements: StatementSource, skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
+    /// The run; with `key`, also the cache of its files' work (statements from files without a
+    /// digest are left out of it).
+    func run(_ statements: StatementSource, skillCount: Int, cache: DuplicateCache? = nil, keeping key: ContentHash? = nil)
+        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache?) {
         let options = options
         var clock = StepLog(total: 7)
         var statistics = DuplicateStatistics()
         statistics.statements = statements.count
 
+        // What the cache holds for unchanged files: `known[i]` is statement i's fingerprint or nil, when known.
+        var known: [RuleFingerprint??] = []
+        if let cache {
+            known = [RuleFingerprint??](repeating: .none, count: statements.count)
+            for document in statements.documents {
+                guard let digest = document.digest,
+                      let fingerprints = cache.fingerprints(ofDocument: digest, ruleCount: document.statements.count) else { continue }
+                statistics.reusedFiles += 1
+                for (offset, fingerprint) in fingerprints.enumerated() { known[document.statements.lowerBound + offset] = .some(fingerprint) }
+            }
+        }
         let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
             let output = UncheckedSendable(buffer)
             Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
                 var normalizer = RuleNormalizer()
                 for index in range {
+                    if !known.isEmpty, case .some(let fingerprint) = known[index] {
+                        (output.value.baseAddress! + index).initialize(to: fingerprint)
+                        continue
+                    }
                     let rule = normalizer.next(statements.inlines(index))
                     let fingerprint = rule.tokenCount >= options.minWords && !rule.isReference
                         ? RuleFingerprint(rule, minSentenceWords: options.minSentenceWords) : nil
@@ -79,7 +109,8 @@ public struct DuplicateFinder: Sendable {
 
         let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold))
         let sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
-                                    banding: banding)
+                                    banding: banding, cache: cache)
+        statistics.reusedUnits = sketches.reused
         (statistics.bands, statistics.rows) = (banding.bands, banding.rows)
         clock.lap("sketch")
 
@@ -105,6 +136,8 @@ public struct DuplicateFinder: Sendable {
         statistics.clusters = clusters.count
         clock.lap("cluster")
         statistics.steps = clock.steps
-        return (clusters, statistics)
+        let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
+                                            sketches: sketches) }
+        return (clusters, statistics, next)
     }
 }

@@ -20,6 +20,9 @@ public struct DuplicateStatistics: Sendable, Hashable {
     /// Rules found restated inside longer ones by the word-pair index.
     public var containedPairs = 0
     public var clusters = 0
+    /// Files whose rules' fingerprints, and units whose features and band keys, came from the cache.
+    public var reusedFiles = 0
+    public var reusedUnits = 0
     public var steps: [Step] = []
 
     public var seconds: Double { steps.reduce(0) { $0 + $1.seconds } }

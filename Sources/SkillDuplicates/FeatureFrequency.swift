@@ -39,4 +39,20 @@ struct FeatureFrequency: Sendable {
     func isCommon(_ feature: UInt32) -> Bool {
         counts[Int(feature >> UInt32(32 - Self.slotBits))] > limit
     }
+
+    /// One bit per slot, set for the common ones: what a signature depends on besides its unit's
+    /// features, so signatures kept from an earlier run are reused only under the same bits.
+    var commonSlots: [UInt64] {
+        var bits = [UInt64](repeating: 0, count: counts.count / 64)
+        for (slot, count) in counts.enumerated() where count > limit { bits[slot / 64] |= 1 << UInt64(slot % 64) }
+        return bits
+    }
+
+    /// Whether any of `features` falls in a slot set in `slots` (bits as `commonSlots` has them).
+    static func touches(_ features: UnsafeBufferPointer<UInt32>, _ slots: [UInt64]) -> Bool {
+        features.contains { feature in
+            let slot = Int(feature >> UInt32(32 - slotBits))
+            return slots[slot / 64] & (1 << UInt64(slot % 64)) != 0
+        }
+    }
 }

@@ -43,6 +43,11 @@ final class FeatureSets: @unchecked Sendable {
         return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[start..<offsets[index + 1]]))
     }
 
+    /// Every set, one after another, and where each starts (`offsets[i]..<offsets[i + 1]`).
+    var flattened: (offsets: [Int], values: [UInt32]) {
+        (offsets, Array(UnsafeBufferPointer(rebasing: storage[0..<offsets[offsets.count - 1]])))
+    }
+
     /// Number of unit `index`'s features.
     func count(of index: Int) -> Int {
         offsets[index + 1] - offsets[index]

@@ -13,6 +13,15 @@ struct RuleFingerprint: Sendable {
     /// `NormalizedRule.wordCount`.
     var wordCount: Int
 
+    /// A fingerprint as kept in the duplicate cache.
+    init(hashes: [UInt64], key: TextKey, sentences: [Range<Int>], sentenceKeys: [TextKey], wordCount: Int) {
+        self.hashes = hashes
+        self.key = key
+        self.sentences = sentences
+        self.sentenceKeys = sentenceKeys
+        self.wordCount = wordCount
+    }
+
     init(_ rule: NormalizedRule, minSentenceWords: Int) {
         hashes = rule.hashes
         wordCount = rule.wordCount

@@ -11,6 +11,9 @@ struct StatementSource {
     let statement: (Int) -> RuleStatement
     /// Statement `i`'s location, which orders statements.
     let location: (Int) -> SourceLocation
+    /// The files the statements come from, each with the digest of its bytes when known (what
+    /// the duplicate cache is keyed on) and the range of its statements, in order.
+    var documents: [(digest: ContentHash?, statements: Range<Int>)] = []
 
     init(_ statements: [RuleStatement]) {
         count = statements.count
@@ -24,9 +27,13 @@ struct StatementSource {
         let documents = graph.documents
         let skills = documents.map { graph.skill(of: $0)?.name }
         var places: [UInt64] = []
+        var files: [(digest: ContentHash?, statements: Range<Int>)] = []
         for (index, document) in documents.enumerated() {
+            let start = places.count
             for rule in document.markdown.rules.indices { places.append(UInt64(index) << 32 | UInt64(rule)) }
+            files.append((document.markdown.sourceDigest, start..<places.count))
         }
+        self.documents = files
         count = places.count
         inlines = { documents[Int(places[$0] >> 32)].markdown.rules[Int(places[$0] & 0xFFFF_FFFF)].inlines }
         statement = { index in

@@ -34,6 +34,17 @@ struct TextKeyTable {
         return (value, true)
     }
 
+    /// The value stored under `key`, if any.
+    func value(of key: TextKey) -> Int? {
+        guard count > 0 else { return nil }
+        var slot = Int(truncatingIfNeeded: key.low) & mask
+        while values[slot] >= 0 {
+            if keys[slot] == key { return Int(values[slot]) }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
     private mutating func grow() {
         let (oldKeys, oldValues) = (keys, values)
         keys = [TextKey](repeating: TextKey(high: 0, low: 0), count: oldValues.count * 2)

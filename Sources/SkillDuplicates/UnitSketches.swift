@@ -8,15 +8,44 @@ struct UnitSketches: Sendable {
     /// in one run instead of one key in every `bands`.
     var keys: [UInt32]
     var banding: LSHBanding
+    /// Slots of the common features the band keys were made under (`FeatureFrequency.commonSlots`).
+    var commonSlots: [UInt64]
+    /// Units whose band keys came from the cache.
+    var reused = 0
 
-    init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding) {
+    /// The sketches of every unit. A unit the cache has (same key, so the same words) takes its
+    /// features from there, and its band keys too unless one of its features is in a slot whose
+    /// commonness changed since (its signature would differ): the same sketches either way.
+    init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding, cache: DuplicateCache? = nil) {
         self.banding = banding
-        features = FeatureSets(count: units.units.count) { Shingler.features(units.hashes(of: $0), into: &$1) }
-        negated = Parallel.map(units.units.count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
-        let frequency = FeatureFrequency(featureSets: features)
-        let features = features
-        let bands = banding.bands
         let count = units.units.count
+        let cache = cache.flatMap { $0.bands == banding.bands ? $0 : nil }
+        // `cached[i]`: unit i's index in the cache, or -1.
+        let cached: [Int] = cache.map { cache in Parallel.map(count, minimumChunk: 1024) { cache.unit(units.units[$0].key) ?? -1 } } ?? []
+        let features = FeatureSets(count: count) { unit, set in
+            if let cache, !cached.isEmpty, cached[unit] >= 0 {
+                set.removeAll(keepingCapacity: true)
+                cache.withFeatures(ofUnit: cached[unit]) { set.append(contentsOf: $0) }
+            } else {
+                Shingler.features(units.hashes(of: unit), into: &set)
+            }
+        }
+        self.features = features
+        negated = Parallel.map(count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
+        let frequency = FeatureFrequency(featureSets: features)
+        let commonSlots = frequency.commonSlots
+        self.commonSlots = commonSlots
+        // Units whose cached keys still hold: the cache has them, and none of their features changed commonness.
+        var reusable: [Bool] = []
+        if let cache {
+            let changed = zip(cache.commonSlots, commonSlots).map { $0 ^ $1 }
+            let anyChanged = changed.contains { $0 != 0 }
+            reusable = Parallel.map(count, minimumChunk: 1024) { unit in
+                cached[unit] >= 0 && (!anyChanged || !features.withFeatures(of: unit) { FeatureFrequency.touches($0, changed) })
+            }
+        }
+        reused = reusable.count { $0 }
+        let bands = banding.bands
         keys = [UInt32](unsafeUninitializedCapacity: count * bands) { buffer, initialized in
             let output = UncheckedSendable(buffer)
             Parallel.forEachChunk(count, minimumChunk: 256) { range in
@@ -25,6 +54,10 @@ struct UnitSketches: Sendable {
                 signature.withUnsafeMutableBufferPointer { signature in
                     unitKeys.withUnsafeMutableBufferPointer { unitKeys in
                         for unit in range {
+                            if let cache, !reusable.isEmpty, reusable[unit] {
+                                for band in 0..<bands { output.value[band * count + unit] = cache.bandKey(ofUnit: cached[unit], band: band) }
+                                continue
+                            }
                             features.withFeatures(of: unit) { set in
                                 hasher.signature(of: set, including: { !frequency.isCommon($0) }, into: signature)
                             }

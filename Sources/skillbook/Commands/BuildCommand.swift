@@ -85,7 +85,10 @@ enum BuildCommand: Command {
                 console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
-            let clusters = try log.run("dedupe") { DuplicateFinder().clusters(in: graph) }
+            let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
+            defer { duplicates.finish() }
+            let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
+            if let note = duplicates.note { log.note(note) }
             let diagnostics = try log.run("check") {
                 BuildFindings.diagnostics(graph: graph, config: config, clusters: clusters) + problems
             }

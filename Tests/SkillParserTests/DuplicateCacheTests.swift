@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillDuplicates
+@testable import SkillParser
+
+/// A run that takes unchanged files' work from the duplicate cache finds the clusters a fresh
+/// run finds, whatever changed in between; a cache that is not ours or is damaged is ignored.
+@Suite struct DuplicateCacheTests {
+    static let key = DuplicateCache.key(options: DuplicateOptions(), tool: ContentHash(high: 7, low: 11))
+
+    /// 24 skills of 25 rules from a small vocabulary, with exact, one-word-changed and restated
+    /// copies across skills.
+    static func collection() throws -> FixtureTree {
+        var generator = SeededGenerator(seed: 42)
+        let words = ["button", "label", "alert", "sheet", "menu", "colour", "contrast", "icon", "motion", "sound",
+                     "show", "hide", "keep", "avoid", "prefer", "short", "clear", "large", "system", "custom",
+                     "the", "a", "to", "of", "and", "in", "for", "with"]
+        var rules: [String] = []
+        var files: [String: String] = [:]
+        for skill in 0..<24 {
+            var lines = ["---", "name: skill-\(skill)", "description: Rules of skill \(skill).", "---", "", "# Skill \(skill)", ""]
+            for _ in 0..<25 {
+                let roll = Int.random(in: 0..<10, using: &generator)
+                var rule: String
+                if roll < 2, let original = rules.randomElement(using: &generator) {
+                    rule = original
+                } else if roll < 3, let original = rules.randomElement(using: &generator) {
+                    var tokens = original.split(separator: " ").map(String.init)
+                    tokens[Int.random(in: 0..<tokens.count, using: &generator)] = words.randomElement(using: &generator)!
+                    rule = tokens.joined(separator: " ")
+                } else if roll < 4, let original = rules.randomElement(using: &generator) {
+                    rule = "When in doubt, \(original.lowercased()) and then review it again with care."
+                } else {
+                    rule = (0..<Int.random(in: 8..<16, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                        .joined(separator: " ").capitalized + ". Then " + words.shuffled(using: &generator).prefix(9).joined(separator: " ") + "."
+                }
+                rules.append(rule)
+                lines.append("- \(rule)")
+            }
+            files["skill-\(skill)/SKILL.md"] = lines.joined(separator: "\n") + "\n"
+        }
+        return try FixtureTree(files)
+    }
+
+    static func graph(_ tree: FixtureTree) throws -> SkillGraph {
+        try CollectionLoader.load(root: tree.path)
+    }
+
+    /// Runs with `cache`, checks the clusters against a fresh run, and returns what the run reused and its cache.
+    @discardableResult
+    static func expectSameAsFresh(_ graph: SkillGraph, cache: DuplicateCache?) -> (DuplicateStatistics, DuplicateCache) {
+        let fresh = DuplicateFinder().clusters(in: graph)
+        let (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: cache, key: key)
+        #expect(clusters == fresh)
+        return (statistics, next)
+    }
+
+    /// Writes `cache` and reads it back.
+    static func roundTrip(_ cache: DuplicateCache) throws -> DuplicateCache {
+        let tree = try FixtureTree()
+        let file = tree.root.appendingPathComponent("dedupe")
+        try cache.write(to: file)
+        return try #require(DuplicateCache(file: file, key: key))
+    }
+
+    @Test func aCachedRunOfTheSameFilesReusesEverythingAndFindsTheSameClusters() throws {
+        let tree = try Self.collection()
+        let graph = try Self.graph(tree)
+        #expect(DuplicateFinder().clusters(in: graph).count > 20)
+        let (_, first) = Self.expectSameAsFresh(graph, cache: nil)
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(first))
+        #expect(statistics.reusedFiles == graph.documents.count)
+        #expect(statistics.reusedUnits == statistics.units)
+    }
+
+    @Test func aChangedFileIsComparedAnew() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        var text = try tree.read("skill-3/SKILL.md")
+        text = text.replacingOccurrences(of: "\n- ", with: "\n- Always ", options: [], range: text.range(of: "\n- "))
+        try tree.write("skill-3/SKILL.md", text + "- Keep every label short and clear for the system alert sheet.\n")
+        let graph = try Self.graph(tree)
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(cache))
+        #expect(statistics.reusedFiles == graph.documents.count - 1)
+    }
+
+    @Test func aDeletedFileLeavesItsClusters() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("skill-5"))
+        let graph = try Self.graph(tree)
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(cache))
+        #expect(statistics.reusedFiles == graph.documents.count)
+    }
+
+    @Test func aNewDuplicateInANewFileIsFound() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        let rule = "Never hide the contrast setting behind a custom menu of the system sheet."
+        try tree.write("skill-7/references/extra.md", "# Extra\n\n- \(rule)\n")
+        try tree.write("skill-8/references/more.md", "# More\n\n- \(rule)\n")
+        let graph = try Self.graph(tree)
+        Self.expectSameAsFresh(graph, cache: try Self.roundTrip(cache))
+        let clusters = DuplicateFinder().run(in: graph, reusing: try Self.roundTrip(cache), key: Self.key).clusters
+        #expect(clusters.contains { $0.representative == rule && $0.skillCount == 2 })
+    }
+
+    @Test func keysMadeUnderOtherCommonSlotsAreMadeAgain() throws {
+        let tree = try Self.collection()
+        let graph = try Self.graph(tree)
+        var (_, cache) = Self.expectSameAsFresh(graph, cache: nil)
+        cache = try Self.roundTrip(cache)
+        cache.commonSlots = cache.commonSlots.map { ~$0 }
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: cache)
+        #expect(statistics.reusedUnits < statistics.units)
+    }
+
+    @Test func aCacheWithAnotherKeyIsIgnored() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        let file = tree.root.appendingPathComponent("dedupe")
+        try cache.write(to: file)
+        var options = DuplicateOptions()
+        options.threshold = 0.7
+        #expect(DuplicateCache(file: file, key: DuplicateCache.key(options: options, tool: ContentHash(high: 7, low: 11))) == nil)
+        #expect(DuplicateCache(file: file, key: DuplicateCache.key(options: DuplicateOptions(), tool: ContentHash(high: 7, low: 12))) == nil)
+        let (_, statistics, _) = DuplicateFinder().run(in: try Self.graph(tree), reusing: nil, key: Self.key)
+        #expect(statistics.reusedFiles == 0)
+    }
+
+    @Test func aDamagedCacheIsIgnoredWithoutACrash() throws {
+        let tree = try Self.collection()
+        let graph = try Self.graph(tree)
+        let (_, cache) = Self.expectSameAsFresh(graph, cache: nil)
+        let file = tree.root.appendingPathComponent("dedupe")
+        try cache.write(to: file)
+        let bytes = try Data(contentsOf: file)
+        var damaged: [Data] = [Data(), Data("not a cache".utf8), bytes.prefix(bytes.count / 2), bytes.prefix(DuplicateCache.headerSize)]
+        for position in [0, 8, 24, 32, 40, 100, bytes.count / 3, bytes.count - 1] {
+            var copy = bytes
+            copy[position] ^= 0x5A
+            damaged.append(copy)
+        }
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<50 {
+            var copy = bytes
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                copy[Int.random(in: 0..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            damaged.append(copy)
+        }
+        for data in damaged where data != bytes {
+            try data.write(to: file)
+            #expect(DuplicateCache(file: file, key: Self.key) == nil)
+        }
+        // Damage behind a correct checksum: whatever decodes must run without a crash.
+        for _ in 0..<20 {
+            var payload = [UInt8](bytes.dropFirst(DuplicateCache.headerSize))
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                payload[Int.random(in: 0..<payload.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            var copy = bytes.prefix(32)
+            withUnsafeBytes(of: payload.withUnsafeBytes { DuplicateCache.checksum($0) }.littleEndian) { copy.append(contentsOf: $0) }
+            copy.append(contentsOf: payload)
+            try copy.write(to: file)
+            if let decoded = DuplicateCache(file: file, key: Self.key) {
+                _ = DuplicateFinder().run(in: graph, reusing: decoded, key: Self.key)
+            }
+        }
+        // A folder where the file should be, and no file at all.
+        try FileManager.default.removeItem(at: file)
+        #expect(DuplicateCache(file: file, key: Self.key) == nil)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        #expect(DuplicateCache(file: file, key: Self.key) == nil)
+    }
+}
