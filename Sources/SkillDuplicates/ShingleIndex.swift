@@ -33,7 +33,7 @@ struct ShingleIndex {
         for text in texts.indices {
             for pair in pairs[text] { entries.append(UInt64(pair) << 32 | UInt64(text)) }
         }
-        RadixSort.sortByHigh32(&entries)
+        RadixSort.sortByHigh32OnAllCores(&entries)
         // The rare pairs' lists (`groups`, ranges of `entries`), and for each text the lists it is on.
         var groups: [Range<Int>] = []
         var membership: [UInt64] = []
@@ -50,7 +50,7 @@ struct ShingleIndex {
             }
             start = end
         }
-        RadixSort.sortByHigh32(&membership)
+        RadixSort.sortByHigh32OnAllCores(&membership)
         var firstMembership = [Int](repeating: membership.count, count: texts.count + 1)
         for (position, value) in membership.enumerated().reversed() { firstMembership[Int(value >> 32)] = position }
         for text in stride(from: texts.count - 1, through: 0, by: -1) where firstMembership[text] > firstMembership[text + 1] {
@@ -67,7 +67,6 @@ struct ShingleIndex {
             // The lists it is on, in pair order (membership is sorted by text, then by list).
             let lists = membership[firstMembership[short]..<firstMembership[short + 1]].map { Int($0 & 0xFFFF_FFFF) }
             guard !lists.isEmpty else { return [] }
-            let rare = lists.count + unshared[short]
             let slack = allowedMissing - unshared[short]
             let gathered = slack + 1 >= lists.count
                 ? lists : Array(lists.sorted { (groups[$0].count, $0) < (groups[$1].count, $1) }.prefix(slack + 1))
@@ -85,7 +84,8 @@ struct ShingleIndex {
             let hashes = texts[short].fingerprint.hashes
             var probe: Containment.Probe?
             var result: [(Int, Int)] = []
-            for long in candidates where rare - pairs.sharedCount(rarePairs, with: long) <= allowedMissing {
+            // It may lack `slack` of the lists: `rare - shared <= allowedMissing`.
+            for long in candidates where pairs.lacksAtMost(slack, of: rarePairs, text: long) {
                 if probe == nil { probe = Containment.Probe(hashes[...]) }
                 if probe!.check(in: texts[long].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
                     result.append((short, long))

@@ -38,10 +38,11 @@ struct TextPairs: Sendable {
         values[offsets[text]..<offsets[text + 1]]
     }
 
-    /// How many of `sorted` (sorted, unique) text `text` also has.
-    func sharedCount(_ sorted: [UInt32], with text: Int) -> Int {
+    /// Whether text `text` lacks at most `limit` of `sorted` (sorted, unique pairs); it stops
+    /// reading at the first miss past the limit, which is where most candidates stop.
+    func lacksAtMost(_ limit: Int, of sorted: [UInt32], text: Int) -> Bool {
         values.withUnsafeBufferPointer { values in
-            var (low, shared) = (offsets[text], 0)
+            var (low, missing) = (offsets[text], 0)
             let end = offsets[text + 1]
             for pair in sorted {
                 // The first position at `low` or later whose value is not below `pair`.
@@ -50,10 +51,12 @@ struct TextPairs: Sendable {
                     let middle = (low + high) / 2
                     if values[middle] < pair { low = middle + 1 } else { high = middle }
                 }
-                if low == end { break }
-                if values[low] == pair { shared += 1 }
+                if low == end || values[low] != pair {
+                    missing += 1
+                    if missing > limit { return false }
+                }
             }
-            return shared
+            return true
         }
     }
 

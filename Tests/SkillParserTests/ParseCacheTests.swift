@@ -108,6 +108,11 @@ import TestSupport
         #expect(refused >= 1)
         #expect(cache.counts.parsed == refused && cache.counts.read == refused, "\(cache.counts)")
         Self.expectSameGraph(cached, fresh, "awkward")
+        // An index holds the tree's own values, as after a parse: decoded once, stored once.
+        let document = try #require(cached.document(at: "a/references/table.md")?.markdown)
+        guard case .table(let table) = document.blocks.first else { Issue.record("no table first"); return }
+        let base = { (cells: [TableCell]) in cells.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(base(document.tables[0].header) == base(table.header))
     }
 
     @Test func settledFilesAreNotReadAndAChangedFileIsParsedAgain() throws {

@@ -51,3 +51,16 @@ import Testing
         #expect(groups == [Array(0..<count)])
     }
 }
+
+@Suite struct RadixSortTests {
+    @Test func onAllCoresTheOrderIsTheOneCoreOrder() {
+        var generator = SeededGenerator(seed: 9)
+        // Few distinct keys, so that many values share one and their order is tested.
+        let values = (0..<200_000).map { item in UInt64.random(in: 0..<5_000, using: &generator) << 38 | UInt64(item) }
+        var one = values, all = values
+        RadixSort.sortByHigh32(&one)
+        RadixSort.sortByHigh32OnAllCores(&all)
+        #expect(all == one)
+        #expect(one == values.sorted())
+    }
+}

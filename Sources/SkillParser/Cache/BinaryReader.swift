@@ -9,6 +9,8 @@ struct BinaryReader {
     private let bytes: UnsafeRawBufferPointer
     private var position: Int
     private var strings: [String] = []
+    /// The tree's values read so far (`TreeValues`).
+    var tree = TreeValues()
 
     /// `record` must stay valid while the reader is used.
     init(record: UnsafeRawBufferPointer) throws(CacheDamage) {

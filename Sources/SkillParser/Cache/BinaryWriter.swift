@@ -8,6 +8,8 @@ struct BinaryWriter {
     private var body: [UInt8] = []
     private var table: [UInt8] = []
     private var stringCount = 0
+    /// The tree's values written so far (`TreeValues`).
+    var tree = TreeValues()
     /// Table index by a 64-bit digest of the string's bytes; a digest shared by two different
     /// strings only costs the second its own entry (`sameBytes` decides).
     private var indexByDigest: [UInt64: (index: Int, start: Int, count: Int)] = [:]

@@ -37,16 +37,12 @@ extension BinaryWriter {
         bool(document.frontmatter != nil)
         if let frontmatter = document.frontmatter { write(frontmatter) }
         write(document.blocks)
-        count(document.headings.count)
-        for heading in document.headings { write(heading) }
-        writeLinks(document.links)
-        writeLinks(document.images)
-        count(document.codeSpans.count)
-        for span in document.codeSpans { write(span) }
-        count(document.codeBlocks.count)
-        for code in document.codeBlocks { write(code) }
-        count(document.tables.count)
-        for table in document.tables { write(table) }
+        writeShared(document.headings, tree.headings) { $0.write($1) }
+        writeShared(document.links, tree.links) { $0.write($1) }
+        writeShared(document.images, tree.images) { $0.write($1) }
+        writeShared(document.codeSpans, tree.codeSpans) { $0.write($1) }
+        writeShared(document.codeBlocks, tree.codeBlocks) { $0.write($1) }
+        writeShared(document.tables, tree.tables) { $0.write($1) }
         count(document.html.count)
         for fragment in document.html {
             string(fragment.html)
@@ -71,9 +67,21 @@ extension BinaryWriter {
         }
     }
 
-    private mutating func writeLinks(_ links: [Link]) {
-        count(links.count)
-        for link in links { write(link) }
+    /// An index's values: each one the tree holds (found near where the last one was) as its
+    /// position plus one, any other as 0 and the value itself.
+    private mutating func writeShared<Value: Equatable>(_ values: [Value], _ tree: [Value],
+                                                        _ write: (inout BinaryWriter, Value) -> Void) {
+        count(values.count)
+        var cursor = 0
+        for value in values {
+            if let position = (cursor..<min(cursor + 8, tree.count)).first(where: { tree[$0] == value }) {
+                unsigned(UInt64(position + 1))
+                cursor = position + 1
+            } else {
+                unsigned(0)
+                write(&self, value)
+            }
+        }
     }
 
     private mutating func writeItems(_ items: [RelatedSkillItem]) {
@@ -158,12 +166,12 @@ extension BinaryReader {
         let path = try string()
         let frontmatter = try bool() ? try self.frontmatter() : nil
         var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, blocks: try blocks(depth: 0))
-        document.headings = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.heading(depth: 1) }
-        document.links = try links()
-        document.images = try links()
-        document.codeSpans = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeSpan() }
-        document.codeBlocks = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
-        document.tables = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
+        document.headings = try shared(\.headings) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.heading(depth: 1) }
+        document.links = try shared(\.links) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+        document.images = try shared(\.images) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+        document.codeSpans = try shared(\.codeSpans) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeSpan() }
+        document.codeBlocks = try shared(\.codeBlocks) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
+        document.tables = try shared(\.tables) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
         document.html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HTMLFragment(html: try reader.string(), location: try reader.location())
         }
@@ -181,8 +189,16 @@ extension BinaryReader {
         return document
     }
 
-    private mutating func links() throws(CacheDamage) -> [Link] {
-        try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+    /// What `writeShared` wrote: values of the tree by position, others read by `value`.
+    private mutating func shared<Value>(_ values: KeyPath<TreeValues, [Value]>,
+                                        _ value: (inout BinaryReader) throws(CacheDamage) -> Value) throws(CacheDamage) -> [Value] {
+        try array { (reader: inout BinaryReader) throws(CacheDamage) -> Value in
+            let position = try reader.unsigned()
+            guard position > 0 else { return try value(&reader) }
+            let known = reader.tree[keyPath: values]
+            guard position <= UInt64(known.count) else { throw CacheDamage("index entry out of range") }
+            return known[Int(position - 1)]
+        }
     }
 
     private mutating func items() throws(CacheDamage) -> [RelatedSkillItem] {

@@ -1,6 +1,8 @@
 /// The parse cache's encoding of a Markdown tree (blocks and inlines). Each type's writing and
 /// reading sit side by side so a field added to one is seen missing in the other; the tags are
-/// the cache's format (`ParseCacheKey.format` changes when they do).
+/// the cache's format (`ParseCacheKey.format` changes when they do). Writing and reading both
+/// note every heading, code block, table, code span, link and image they pass (`TreeValues`),
+/// in the same order, so a document's indexes can refer to them (`CacheCoding+Document`).
 extension BinaryWriter {
     mutating func write(_ location: SourceLocation) {
         string(location.file)
@@ -18,6 +20,7 @@ extension BinaryWriter {
         case .heading(let heading):
             byte(0)
             write(heading)
+            tree.headings.append(heading)
         case .paragraph(let paragraph):
             byte(1)
             write(paragraph.inlines)
@@ -41,9 +44,11 @@ extension BinaryWriter {
         case .codeBlock(let code):
             byte(3)
             write(code)
+            tree.codeBlocks.append(code)
         case .table(let table):
             byte(4)
             write(table)
+            tree.tables.append(table)
         case .blockQuote(let quote):
             byte(5)
             write(quote.blocks)
@@ -111,6 +116,7 @@ extension BinaryWriter {
         case .code(let span):
             byte(1)
             write(span)
+            tree.codeSpans.append(span)
         case .emphasis(let children):
             byte(2)
             write(children)
@@ -123,9 +129,11 @@ extension BinaryWriter {
         case .link(let link):
             byte(5)
             write(link)
+            tree.links.append(link)
         case .image(let link):
             byte(6)
             write(link)
+            tree.images.append(link)
         case .html(let html):
             byte(7)
             string(html)
@@ -162,7 +170,9 @@ extension BinaryReader {
     mutating func block(depth: Int) throws(CacheDamage) -> Block {
         switch try byte() {
         case 0:
-            return .heading(try heading(depth: depth))
+            let heading = try heading(depth: depth)
+            tree.headings.append(heading)
+            return .heading(heading)
         case 1:
             return .paragraph(Paragraph(inlines: try inlines(depth: depth), location: try location()))
         case 2:
@@ -180,9 +190,13 @@ extension BinaryReader {
             }
             return .list(ListBlock(ordered: ordered, start: start, tight: tight, items: items, location: try location()))
         case 3:
-            return .codeBlock(try codeBlock())
+            let code = try codeBlock()
+            tree.codeBlocks.append(code)
+            return .codeBlock(code)
         case 4:
-            return .table(try table(depth: depth))
+            let table = try table(depth: depth)
+            tree.tables.append(table)
+            return .table(table)
         case 5:
             return .blockQuote(BlockQuote(blocks: try blocks(depth: depth + 1), location: try location()))
         case 6:
@@ -233,12 +247,21 @@ extension BinaryReader {
     mutating func inline(depth: Int) throws(CacheDamage) -> Inline {
         switch try byte() {
         case 0: return .text(try string())
-        case 1: return .code(try codeSpan())
+        case 1:
+            let span = try codeSpan()
+            tree.codeSpans.append(span)
+            return .code(span)
         case 2: return .emphasis(try inlines(depth: depth))
         case 3: return .strong(try inlines(depth: depth))
         case 4: return .strikethrough(try inlines(depth: depth))
-        case 5: return .link(try link(depth: depth))
-        case 6: return .image(try link(depth: depth))
+        case 5:
+            let link = try link(depth: depth)
+            tree.links.append(link)
+            return .link(link)
+        case 6:
+            let image = try link(depth: depth)
+            tree.images.append(image)
+            return .image(image)
         case 7: return .html(try string())
         case 8: return .softBreak
         case 9: return .lineBreak
@@ -253,4 +276,16 @@ extension BinaryReader {
     mutating func link(depth: Int) throws(CacheDamage) -> Link {
         Link(destination: try string(), title: try string(), children: try inlines(depth: depth), location: try location())
     }
+}
+
+/// The values of a record's tree, in the order written and read, that a document's indexes hold
+/// again: an index entry refers to one by position, so the decoded index shares its storage
+/// with the tree, as a fresh parse's does (and it is not decoded twice).
+struct TreeValues {
+    var headings: [Heading] = []
+    var codeBlocks: [CodeBlock] = []
+    var tables: [Table] = []
+    var codeSpans: [CodeSpan] = []
+    var links: [Link] = []
+    var images: [Link] = []
 }
