@@ -148,6 +148,16 @@ import TestSupport
         #expect(!output.contains("beta/index.html"), "\(output)")
     }
 
+    @Test func reportDetailPagesFollowTheirFindings() throws {
+        // 600 broken links: the diagnostics report splits them into detail pages.
+        let links = (1...600).map { "- [link \($0)](missing-\($0).md)" }.joined(separator: "\n")
+        let output = try rebuildMatchesFullBuild(adding: ["skills/gamma/references/many.md": "# Many\n\n" + links + "\n"]) { tree in
+            // As many findings, of the same sizes: only the first one's message changes.
+            try tree.write("skills/gamma/references/many.md", "# Many\n\n" + links.replacingOccurrences(of: "(missing-1.md)", with: "(mizzing-1.md)") + "\n")
+        }
+        #expect(output.contains("reports/diagnostics/broken-link.html"), "\(output)")
+    }
+
     @Test func changedTemplate() throws {
         let output = try rebuildMatchesFullBuild { tree in
             try tree.write("theme/skill.mustache", Self.standardTemplate("skill.mustache") + "<!-- changed -->\n")

@@ -137,8 +137,8 @@ public enum SiteBuilder {
         let failures = Parallel.map(pages) { page -> (any Error)? in
             defer { counter.increment() }
             do {
-                // A skill or document page is keyed on its inputs, so an unchanged one is reused
-                // without being made; the pages made from the whole collection on their model.
+                // A page with an input key (skill, document, report detail) is reused without
+                // being made when its inputs are unchanged; the others are keyed on their model.
                 if let key = inputs.key(for: page) {
                     try output.emit(page.path, hash: key) { try folder.write(try renderer.html(try renderer.model(page)), to: page.path) }
                 } else {

@@ -58,6 +58,13 @@ struct LinkResolver: Sendable {
         }
     }
 
+    /// The collection file `destination` leads to, which the site copies: `resolve(_:).asset`
+    /// without making the href.
+    func asset(_ destination: String) -> String? {
+        if case .file(let path) = graph.resolution(of: destination, in: documentPath) { return path }
+        return nil
+    }
+
     /// The href of the page of a root-relative document path, from this page.
     func href(toPageOf path: String, anchor: String? = nil) -> String {
         let url = SitePaths.url(to: SitePaths.page(forSource: path), from: pagePath)

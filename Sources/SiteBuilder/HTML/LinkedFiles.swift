@@ -76,7 +76,7 @@ enum LinkedFiles {
         }
 
         mutating func add(_ destination: String, isImage: Bool) {
-            guard let file = resolver.resolve(destination).asset else { return }
+            guard let file = resolver.asset(destination) else { return }
             if isImage { found.images.insert(file) } else { found.files.insert(file) }
         }
     }

@@ -190,7 +190,10 @@ struct MarkdownHTML {
     // MARK: Inlines
 
     private func inlines(_ content: [Inline], insideLink: Bool = false, state: inout State) -> String {
-        content.map { inline($0, insideLink: insideLink, state: &state) }.joined()
+        // Appended one by one: `map` then `joined` made an array of strings for every paragraph.
+        var html = ""
+        for item in content { html += inline(item, insideLink: insideLink, state: &state) }
+        return html
     }
 
     private func inline(_ inline: Inline, insideLink: Bool, state: inout State) -> String {

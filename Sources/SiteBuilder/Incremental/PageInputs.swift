@@ -18,10 +18,12 @@ import SkillParser
 ///   description and base URL, the groups, and every skill's name and place (the sidebar,
 ///   breadcrumbs, and code spans that name a skill).
 ///
-/// Pages made from the whole collection (home, reports, search, 404) have no input key: they
-/// are keyed on their model, as before.
+/// The reports' detail pages have keys of their own (`PageInputs+Reports`). Pages made from the
+/// whole collection (home, the reports' summaries, search, 404) have none: they are keyed on
+/// their model, as before.
 struct PageInputs: Sendable {
-    private let site: SiteContext
+    let site: SiteContext
+    /// What every page shows; see the type's comment.
     private let shared: ContentHash
     /// By skill folder: the paths, kinds and titles of the skill's documents.
     private let skillDocuments: [String: ContentHash]
@@ -70,6 +72,24 @@ struct PageInputs: Sendable {
 
     /// The input key of `page`, or `nil` when it has none (its model's digest is used).
     func key(for page: PlannedPage) -> ContentHash? {
+        switch page.kind {
+        case .skill, .document: documentKey(page)
+        case .diagnosticsPart(let code, let part): diagnosticsPartKey(code: code, part: part, page: page)
+        case .duplicatesPart(let part): duplicatesPartKey(part, page: page)
+        default: nil
+        }
+    }
+
+    /// A hasher fed with what every page shows, and where this one is.
+    func pageHasher(_ page: PlannedPage) -> ContentHasher {
+        var hasher = ContentHasher()
+        hasher.add(shared)
+        hasher.add(page.path)
+        hasher.add(page.kind.template)
+        return hasher
+    }
+
+    private func documentKey(_ page: PlannedPage) -> ContentHash? {
         let graph = site.graph
         let document: Document?
         let relations: (related: [Relations.Item], referencedBy: [Relations.Item])
@@ -86,10 +106,7 @@ struct PageInputs: Sendable {
             return nil
         }
         guard let document, let digest = document.markdown.sourceDigest else { return nil }
-        var hasher = ContentHasher()
-        hasher.add(shared)
-        hasher.add(page.path)
-        hasher.add(page.kind.template)
+        var hasher = pageHasher(page)
         hasher.add(document.path)
         hasher.add(digest)
         if let folder = document.skillFolder { hasher.add(skillDocuments[folder] ?? ContentHash(high: 0, low: 0)) }
@@ -107,7 +124,7 @@ struct PageInputs: Sendable {
         }
         // A code span naming a skill links to it (the skills are in `shared`); one naming a
         // Markdown path links to that document when it exists.
-        for span in document.markdown.codeSpans where span.code.contains(".md") {
+        for span in document.markdown.codeSpans where Self.mayNameMarkdown(span.code) {
             switch graph.mention(of: span.code, in: document) {
             case .skill(let name): hasher.add(1); hasher.add(name)
             case .path(let path): hasher.add(2); hasher.add(path)
@@ -125,6 +142,19 @@ struct PageInputs: Sendable {
             }
         }
         return hasher.finalize()
+    }
+}
+
+extension PageInputs {
+    /// Whether a code span may name a Markdown file (`CodePath.looksLikePath` wants `.md` at its
+    /// end): a byte scan, since most code spans are not paths.
+    static func mayNameMarkdown(_ code: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in code.utf8 {
+            if previous == (UInt8(ascii: "."), UInt8(ascii: "m")), byte == UInt8(ascii: "d") { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 }
 

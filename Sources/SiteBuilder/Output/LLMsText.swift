@@ -30,7 +30,11 @@ public enum LLMsText {
             return baseURL.map { SiteURL.absolute(path, base: $0) } ?? SitePaths.url(to: path, from: "llms.txt")
         }
         func line(_ text: String) -> String {
-            text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            // Most names and titles are one line of ASCII without brackets: nothing to change.
+            if text.utf8.allSatisfy({ $0 < 0x80 && !(0x0A...0x0D).contains($0) && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") }) {
+                return text
+            }
+            return text.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
         }
         var text = "# \(line(title))\n\n"

@@ -7,25 +7,28 @@ import SkillSearch
 enum Sidebar {
     static func make(page: PlannedPage, currentSkill: Skill?, site: SiteContext) -> MustacheValue {
         let graph = site.graph
-        var families = Array(site.groups.enumerated())
+        var families = Array(site.groups.indices)
         var more: String?
         if graph.skills.count > SiteContext.fullSidebarLimit {
             // Large collections: only the current family, so pages stay small.
-            let current = currentSkill.flatMap { site.groupOfSkill[$0.folder] }
-            families = families.filter { $0.offset == current }
+            families = currentSkill.flatMap { site.groupOfSkill[$0.folder] }.map { [$0] } ?? []
             more = site.strings.count("allSkillsCount", graph.skills.count)
         }
         let origin = PreparedTarget.From(page: page.path)
-        let familyValues: [MustacheValue] = families.map { _, family in
-            var skills = family.skills
-            if skills.count > SiteContext.fullSidebarLimit, let currentSkill {
-                skills = skills.filter { $0.folder == currentSkill.folder }
+        let familyValues: [MustacheValue] = families.map { index in
+            let family = site.groups[index]
+            // Each member with the address of its page, worked out once for every page.
+            var members = Array(zip(family.skills, site.groupPages[index]))
+            if members.count > SiteContext.fullSidebarLimit, let currentSkill {
+                members = members.filter { $0.0.folder == currentSkill.folder }
             }
-            let open = site.groups.count == 1 || skills.contains { $0.folder == currentSkill?.folder }
+            let open = site.groups.count == 1 || members.contains { $0.0.folder == currentSkill?.folder }
             return [
                 "name": .string(family.name),
                 "open": .bool(open),
-                "skills": .list(skills.map { skill in entry(skill, page: page, from: origin, current: skill.folder == currentSkill?.folder, site: site) }),
+                "skills": .list(members.map { skill, target in
+                    entry(skill, target: target, page: page, from: origin, current: skill.folder == currentSkill?.folder, site: site)
+                }),
             ]
         }
         let reports: [(String, String)] = [
@@ -40,9 +43,8 @@ enum Sidebar {
         ]
     }
 
-    private static func entry(_ skill: Skill, page: PlannedPage, from origin: PreparedTarget.From, current: Bool,
-                              site: SiteContext) -> MustacheValue {
-        let skillPage = site.skillPage(of: skill)
+    private static func entry(_ skill: Skill, target skillPage: PreparedTarget, page: PlannedPage, from origin: PreparedTarget.From,
+                              current: Bool, site: SiteContext) -> MustacheValue {
         let documents = current ? site.documentTree(of: skill).values(page: page) : []
         return [
             "name": .string(skill.name),

@@ -30,6 +30,8 @@ struct SiteContext: Sendable {
     /// for every page that shows them.
     let documentTrees: [String: DocumentTree]
     let skillPages: [String: PreparedTarget]
+    /// The same for the members of each group, in the group's order (the sidebar lists them).
+    let groupPages: [[PreparedTarget]]
     /// Names that more than one skill has; such skills show their folder beside the name.
     let sharedNames: Set<String>
     /// The reports' grouping and paging, shared by the summary and detail pages.
@@ -84,6 +86,10 @@ struct SiteContext: Sendable {
         documentTrees = Dictionary(zip(graph.skills.map(\.folder), trees), uniquingKeysWith: { first, _ in first })
         skillPages = Dictionary(graph.skills.map { ($0.folder, PreparedTarget(SitePaths.page(forSource: $0.skillFile))) },
                                 uniquingKeysWith: { first, _ in first })
+        let skillPages = self.skillPages
+        groupPages = groups.map { group in
+            group.skills.map { skillPages[$0.folder] ?? PreparedTarget(SitePaths.page(forSource: $0.skillFile)) }
+        }
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
         diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)

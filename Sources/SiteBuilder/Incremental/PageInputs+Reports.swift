@@ -1,0 +1,83 @@
+import SkillParser
+
+/// Input keys of the reports' detail pages, which hold most of a large report: a diagnostics
+/// page is made from its slice of one code's findings, a duplicates page from its slice of the
+/// clusters. Each finding or member is shown with its place, the link to that place (whether the
+/// file has a page, and the anchor `ReportLinks` picks) and, for findings, the file's skill.
+/// The summary pages stay keyed on their model.
+extension PageInputs {
+    func diagnosticsPartKey(code name: String, part: Int, page: PlannedPage) -> ContentHash? {
+        guard let code = site.diagnosticsReport.code(name), part >= 1, part <= code.parts.count else { return nil }
+        var hasher = pageHasher(page)
+        hasher.add(code.code)
+        hasher.add(code.severity.rawValue)
+        hasher.add(code.diagnostics.count)
+        add(parts: code.parts, part: part, to: &hasher)
+        for diagnostic in code.diagnostics[code.parts[part - 1]] {
+            hasher.add(diagnostic.severity.rawValue)
+            hasher.add(diagnostic.code)
+            hasher.add(diagnostic.message)
+            add(place: diagnostic.location, to: &hasher)
+            hasher.add(optional: site.graph.document(at: diagnostic.location.file).flatMap { site.graph.skill(of: $0) }?.name)
+            hasher.add(diagnostic.notes.count)
+            for note in diagnostic.notes {
+                hasher.add(note.message)
+                if let location = note.location {
+                    hasher.add(1)
+                    add(place: location, to: &hasher)
+                } else {
+                    hasher.add(0)
+                }
+            }
+            hasher.add(optional: diagnostic.suggestion)
+        }
+        return hasher.finalize()
+    }
+
+    func duplicatesPartKey(_ part: Int, page: PlannedPage) -> ContentHash? {
+        let report = site.duplicatesReport
+        guard part >= 1, part <= report.parts.count else { return nil }
+        var hasher = pageHasher(page)
+        // The summary line: whether the duplicates ran, how many clusters and places.
+        hasher.add(site.input.duplicates == nil ? -1 : report.clusters.count)
+        hasher.add(report.clusters.reduce(0) { $0 + $1.members.count })
+        add(parts: report.parts, part: part, to: &hasher)
+        for index in report.parts[part - 1] {
+            let cluster = report.clusters[index]
+            hasher.add(cluster.title)
+            hasher.add(optional: cluster.detail)
+            hasher.add(cluster.members.count)
+            for member in cluster.members {
+                add(place: member.location, to: &hasher)
+                hasher.add(member.text)
+                hasher.add(optional: member.note)
+                hasher.add(member.matched?.lowerBound ?? -1)
+                hasher.add(member.matched?.upperBound ?? -1)
+            }
+        }
+        return hasher.finalize()
+    }
+
+    /// Where the pages of a report are (every detail page links to the others) and which this is.
+    private func add(parts: [Range<Int>], part: Int, to hasher: inout ContentHasher) {
+        hasher.add(part)
+        hasher.add(parts.count)
+        for range in parts {
+            hasher.add(range.lowerBound)
+            hasher.add(range.upperBound)
+        }
+    }
+
+    /// A place as a report shows it: `file:line:column`, linked to the file's page and anchor.
+    private func add(place location: SourceLocation, to hasher: inout ContentHasher) {
+        hasher.add(location.file)
+        hasher.add(location.line)
+        hasher.add(location.column)
+        if site.graph.document(at: location.file) != nil {
+            hasher.add(1)
+            hasher.add(optional: ReportLinks.anchor(for: location, in: site.graph))
+        } else {
+            hasher.add(0)
+        }
+    }
+}
