@@ -184,4 +184,22 @@ enum SARIFSchema {
         #expect(plain.contains("error: link target `gone.md` does not exist"))
         #expect(!plain.contains("\u{1B}["))
     }
+
+    @Test func findingsOfOneCodePastTheLimitBecomeOneNote() throws {
+        let images = String(repeating: "- ![]()\n", count: 8)
+        let tree = try FixtureTree(["a/SKILL.md": "---\nname: a\ndescription: Use when testing.\n---\n# A\n\n" + images])
+        let limited = try runSkillbook(["check", "--finding-limit", "5", tree.path])
+        #expect(limited.exitCode == 0)
+        #expect(limited.stdout.components(separatedBy: "[empty-link]").count - 1 == 5)
+        #expect(limited.stdout.contains(
+            "a/SKILL.md:12:3: note: 3 more `empty-link` warnings in this file are not reported, after the first 5 [finding-limit]"))
+        #expect(limited.stdout.contains("suggestion: fix the repeated problem, or run `skillbook check --finding-limit 0` to report them all"))
+        #expect(limited.stdout.hasSuffix("checked 1 file in 1 skill: 5 warnings, 1 note\n"))
+        let all = try runSkillbook(["check", "--finding-limit", "0", tree.path])
+        #expect(all.stdout.components(separatedBy: "[empty-link]").count - 1 == 8)
+        #expect(!all.stdout.contains("finding-limit"))
+        let wrong = try runSkillbook(["check", "--finding-limit", "some", tree.path])
+        #expect(wrong.exitCode == 2)
+        #expect(wrong.stderr.hasPrefix("error: '--finding-limit' needs a number (0 for no limit), not 'some'"))
+    }
 }

@@ -25,7 +25,8 @@ import TestSupport
         }
         #expect(try complete(["skillbook", ""]).filter { !$0.hasPrefix("-") && $0 != "help" } == Self.commands)
         #expect(try complete(["skillbook", "bu"]) == ["build"])
-        #expect(try complete(["skillbook", "check", "--f"]) == ["--format"])
+        #expect(try complete(["skillbook", "check", "--fo"]) == ["--format"])
+        #expect(try complete(["skillbook", "check", "--fi"]) == ["--finding-limit"])
         #expect(try complete(["skillbook", "check", "--format", ""]) == ["text", "json", "sarif", "github"])
         #expect(try complete(["skillbook", "export", "--format", "l"]) == ["llms"])
         #expect(try complete(["skillbook", "explain", "broken-a"]) == ["broken-anchor"])

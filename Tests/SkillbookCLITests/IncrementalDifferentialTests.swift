@@ -23,8 +23,18 @@ import TestSupport
         try Self.run(seed: seed, edits: 18)
     }
 
-    /// Edit sequences that once made a rebuild differ from a full build.
-    static let regressions: [String: [CollectionEdit]] = [:]
+    /// Edit sequences that made a rebuild differ from a full build, found by the seeded runs and
+    /// shortened (`SKILLBOOK_DIFFERENTIAL_MINIMIZE=1`), each named for the input its key missed.
+    static let regressions: [String: [CollectionEdit]] = [
+        // Found with `PageInputs` made to forget the line anchors reports link to (a check that
+        // this test sees such a key): a rule restated in a new skill gives alpha's unchanged
+        // page an `L12` anchor.
+        "a rule restated elsewhere anchors an unchanged page's line": [
+            .write("skills/errors-steps/SKILL.md", "---\nname: errors-steps\ndescription: Steps review for testing.\n---\n# Layout layout\n\nText.\n\nSee `gamma` and [its page](../gamma/SKILL.md).\n"),
+            .remove("skills/beta"),
+            .append("skills/errors-steps/SKILL.md", "\n- Always validate the input schema before writing any records to the production database.\n"),
+        ],
+    ]
 
     @Test(arguments: regressions.keys.sorted())
     func regression(name: String) throws {

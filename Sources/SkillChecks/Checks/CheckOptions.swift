@@ -11,8 +11,18 @@ public struct CheckOptions: Sendable, Equatable {
     }
 
     public var spec: Spec
+    /// At most this many findings of one code are reported in one file, then one
+    /// `finding-limit` note says how many more there were; `nil` reports them all.
+    public var findingLimit: Int?
 
-    public init(spec: Spec = .default) {
+    /// As compilers stop after so many errors: one broken pattern repeated through a generated
+    /// file (694,000 empty images in 4 MiB) would otherwise fill the report, and the memory
+    /// that holds it, with the same line. No real collection we know comes near it in a file
+    /// (the most is 1,957 `readme-skill-drift` in one README of 2,000 skills).
+    public static let defaultFindingLimit = 2_000
+
+    public init(spec: Spec = .default, findingLimit: Int? = CheckOptions.defaultFindingLimit) {
         self.spec = spec
+        self.findingLimit = findingLimit
     }
 }

@@ -13,16 +13,17 @@ public enum CheckRunner {
         let context = CheckContext(graph: graph, config: config, options: options, duplicates: duplicates)
         let perCheck = Parallel.map(checks.count, minimumChunk: 1) { checks[$0].run(context) }
         let found = graph.diagnostics.map { strictened($0, graph: graph, options: options) } + perCheck.joined()
-        return configured(Array(found), graph: graph, config: config)
+        return configured(Array(found), graph: graph, config: config, findingLimit: options.findingLimit)
     }
 
     /// `ignore` globs, inline suppressions and per-code severities applied to diagnostics,
-    /// deduplicated and sorted; the site builder passes its own problems through here too.
-    public static func configured(_ found: [Diagnostic], graph: SkillGraph, config: CollectionConfig) -> [Diagnostic] {
+    /// deduplicated, sorted and held to `findingLimit` per code and file (`FindingLimit`); the
+    /// site builder passes its own problems through here too.
+    public static func configured(_ found: [Diagnostic], graph: SkillGraph, config: CollectionConfig,
+                                  findingLimit: Int? = CheckOptions.defaultFindingLimit) -> [Diagnostic] {
         let ignored = config.ignore.map(Glob.init)
         let suppressions = Suppressions(graph)
-        var seen = Set<Diagnostic>()
-        var result: [Diagnostic] = []
+        var kept: [Diagnostic] = []
         for var diagnostic in found {
             if ignored.contains(where: { $0.matches(diagnostic.location.file) }) { continue }
             if suppressions.silences(diagnostic) { continue }
@@ -30,9 +31,35 @@ public enum CheckRunner {
                 guard let severity = level.severity else { continue }
                 diagnostic.severity = severity
             }
-            if seen.insert(diagnostic).inserted { result.append(diagnostic) }
+            kept.append(diagnostic)
         }
-        return result.sorted()
+        // Sorted first, then deduplicated: equal diagnostics sort next to each other, so only a
+        // run of the same place, code and message needs a set (the order is the same as
+        // deduplicating first, since the sort is stable and keeps the first of equals first).
+        kept.sort()
+        var result: [Diagnostic] = []
+        result.reserveCapacity(kept.count)
+        var run = Set<Diagnostic>()
+        for diagnostic in kept {
+            if let last = result.last, !(last < diagnostic) {
+                if run.isEmpty { run.insert(last) }
+                guard run.insert(diagnostic).inserted else { continue }
+            } else if !run.isEmpty {
+                run.removeAll()
+            }
+            result.append(diagnostic)
+        }
+        guard let findingLimit else { return result }
+        let limited = FindingLimit(findingLimit).apply(to: result)
+        // The notes are made after the severities above; `severity:` applies to them here.
+        guard let level = config.severity[FindingLimit.code] else { return limited }
+        return limited.compactMap { diagnostic in
+            guard diagnostic.code == FindingLimit.code else { return diagnostic }
+            guard let severity = level.severity else { return nil }
+            var changed = diagnostic
+            changed.severity = severity
+            return changed
+        }
     }
 
     /// Problems with the configuration that only the checks can see: severities given for codes

@@ -31,7 +31,7 @@ public enum Checks {
 
     /// The catalogue with the codes of `checks` (all of them unless a caller runs fewer).
     static func catalogue(checks: [any Check]) -> [CodeInfo] {
-        (LoadCodes.all + checks.flatMap(\.codes)).sorted { $0.code < $1.code }
+        (LoadCodes.all + FindingLimit.codes + checks.flatMap(\.codes)).sorted { $0.code < $1.code }
     }
 
     public static func info(for code: String) -> CodeInfo? {

@@ -17,10 +17,13 @@ enum CheckCommand: Command {
             .init(name: "spec", valueName: "MODE", choices: CheckOptions.Spec.allCases.map(\.rawValue),
                   help: "How strictly to read the Agent Skills specification; strict agrees with `agentskills validate`."),
             .init(name: "config", valueName: "FILE", help: "Configuration file (default: skillbook.yml in DIR, when it exists)."),
+            .init(name: "finding-limit", valueName: "N",
+                  help: "Report at most N findings of one code per file, then a note with how many more (default \(CheckOptions.defaultFindingLimit); 0 reports all)."),
         ],
         discussion: discussion)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let findingLimit = try findingLimit(arguments)
         let explicitConfig = arguments.value("config")
         let collection: ContentRoot.Collection
         do {
@@ -42,7 +45,8 @@ enum CheckCommand: Command {
                 return .failure
             }
         }
-        let options = CheckOptions(spec: arguments.value("spec").flatMap(CheckOptions.Spec.init(rawValue:)) ?? .default)
+        let options = CheckOptions(spec: arguments.value("spec").flatMap(CheckOptions.Spec.init(rawValue:)) ?? .default,
+                                   findingLimit: findingLimit)
         let diagnostics = CheckRunner.run(graph: graph, config: config, options: options)
         let summary = CheckSummary(diagnostics, graph: graph)
         switch arguments.value("format") ?? "text" {
@@ -59,6 +63,15 @@ enum CheckCommand: Command {
         }
         KeptUntilExit.keep(collection)
         return summary.fails(strict: arguments.has("strict")) ? .findings : .success
+    }
+
+    /// `--finding-limit N`: `nil` (no limit) for 0, the default when not given.
+    private static func findingLimit(_ arguments: ParsedArguments) throws -> Int? {
+        guard let text = arguments.value("finding-limit") else { return CheckOptions.defaultFindingLimit }
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError.invalid("'--finding-limit' needs a number (0 for no limit), not '\(text)'")
+        }
+        return value == 0 ? nil : value
     }
 
     private static var discussion: String {

@@ -22,6 +22,9 @@ struct EditGenerator {
         DifferentialFixture.rule,
         "- Never store passwords in plain text, even in a local development database.\n",
         "- Keep body text at a contrast ratio of at least 4.5 to 1 against its background.\n",
+        // Near and contained restatements of the first rule, so clusters grow, shrink and merge.
+        "- Always validate the input schema before you write any records to the production database.\n",
+        "- Before every deployment, always validate the input schema before writing any records to the production database, and log the result.\n",
     ]
 
     mutating func next(_ files: [String: String]) -> CollectionEdit {
@@ -34,7 +37,8 @@ struct EditGenerator {
             { $0.retitle($1) }, { $0.frontmatter($1) }, { $0.addReference($1) }, { $0.removeFile($1) },
             { $0.moveReference($1) }, { $0.addLink($1) }, { $0.brokenLink($1) }, { $0.removeLink($1) },
             { $0.addRule($1) }, { $0.removeRule($1) }, { $0.codeSpan($1) }, { $0.image($1) }, { $0.related($1) },
-            { $0.parseProblem($1) },
+            { $0.parseProblem($1) }, { $0.linkedFile($1) }, { $0.looseDocument($1) },
+            { $0.rewordRule($1) },
         ]
         let global: [(inout EditGenerator, CollectionView) -> CollectionEdit?] = [
             { $0.addSkill($1) }, { $0.removeSkill($1) }, { $0.renameSkill($1) }, { $0.configuration($1) },
@@ -113,8 +117,8 @@ struct EditGenerator {
 
     private mutating func removeFile(_ view: CollectionView) -> CollectionEdit? {
         let candidates = view.files.keys.sorted().filter {
-            $0.hasPrefix(contentRoot + "/") && !$0.hasSuffix("/SKILL.md") && !$0.hasSuffix("skillbook.yml")
-        }
+            $0.hasPrefix(contentRoot + "/") && !$0.hasSuffix("skillbook.yml")
+        }.filter { !$0.hasSuffix("/SKILL.md") || chance(15) }
         return element(candidates).map { .remove($0) }
     }
 
@@ -166,6 +170,18 @@ struct EditGenerator {
     private mutating func addRule(_ view: CollectionView) -> CollectionEdit? {
         guard let path = element(view.markdown), let rule = element(Self.rules) else { return nil }
         return .append(path, "\n" + rule)
+    }
+
+    /// A word of a rule changed, so that it is near, not exact, to its restatements.
+    private mutating func rewordRule(_ view: CollectionView) -> CollectionEdit? {
+        guard let path = element(view.markdown),
+              let rule = element(Self.rules.filter { view.files[path]?.contains($0) == true }) else { return nil }
+        let words = rule.split(separator: " ").map(String.init)
+        // Not the bullet and not the last word, which carries the line's end.
+        let position = 1 + pick(words.count - 2)
+        var changed = words
+        changed[position] = word()
+        return .replace(path, rule, changed.joined(separator: " "))
     }
 
     private mutating func removeRule(_ view: CollectionView) -> CollectionEdit? {
@@ -236,6 +252,24 @@ struct EditGenerator {
             guard let line = text.split(separator: "\n").first(where: { $0.count > 10_000 }) else { return nil }
             return .replace(path, line + "\n", "")
         }
+    }
+
+    /// A file that is not Markdown, linked from a document: the site copies it (an HTML file as
+    /// text); written anew with other bytes, or linked for the first time.
+    private mutating func linkedFile(_ view: CollectionView) -> CollectionEdit? {
+        guard let skill = element(view.skills), let name = element(["scripts/run.sh", "assets/page.html", "data/table.csv"]) else {
+            return nil
+        }
+        let path = skill + "/" + name
+        if chance(50) { return .write(path, "\(word()) \(word())\n") }
+        guard let from = element(view.markdown) else { return nil }
+        return .append(from, "\nRun [the \(word())](\(view.link(from: from, to: path))).\n")
+    }
+
+    /// A Markdown file outside any skill, sometimes at a path the site uses for its own pages.
+    private mutating func looseDocument(_ view: CollectionView) -> CollectionEdit? {
+        guard let name = element(["search.md", "404.md", "index.md", "notes.md", "docs/guide.md"]) else { return nil }
+        return .write(contentRoot + "/" + name, "# \(phrase())\n\nLoose text on \(word()).\n")
     }
 
     private mutating func related(_ view: CollectionView) -> CollectionEdit? {

@@ -1,0 +1,41 @@
+import Foundation
+import SkillParser
+
+/// A build step that runs on a thread of its own while the build goes on with the next one;
+/// `wait()` gives its result (or throws its error) once it is done.
+///
+/// The site builder runs the search index beside the rendering of pages: each step has parts
+/// that run on one core (the index's assembly, the folders made before writing), which the
+/// other step's work now fills. The two share nothing but the output folder and the build
+/// cache's record, which are safe to write from several threads (pages and index files never
+/// share a path). The caller must `wait()` before it returns or throws, so that no step is
+/// left writing into a folder that is being discarded.
+final class BackgroundStep<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Value, any Error>?
+    /// The work, when it runs in `wait()` instead of on its own thread.
+    private var deferred: (() throws -> Value)?
+
+    /// Starts `work` at once on a new thread (with the main thread's stack size, as deep
+    /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`.
+    init(inBackground: Bool = true, _ work: @escaping () throws -> Value) {
+        guard inBackground else {
+            deferred = work
+            return
+        }
+        let job = UncheckedSendable(work)
+        let thread = Thread { [self] in
+            result = Result { try job.value() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Waits for the step to finish (or runs it); its value, or its error. Call it once.
+    func wait() throws -> Value {
+        if let deferred { return try deferred() }
+        done.wait()
+        return try result!.get()
+    }
+}
