@@ -57,8 +57,8 @@ struct RuleNormalizer {
         feed(inlines)
         flushWord()
         closeSentence()
-        let rule = NormalizedRule(hashes: Array(hashes), tokens: [], sentences: Array(sentences),
-                                  linkTokens: Array(linkTokens), ideographs: ideographs)
+        let rule = NormalizedRule(hashes: Self.exactCopy(hashes), tokens: [], sentences: Self.exactCopy(sentences),
+                                  linkTokens: Self.exactCopy(linkTokens), ideographs: ideographs)
         hashes.removeAll(keepingCapacity: true)
         sentences.removeAll(keepingCapacity: true)
         linkTokens.removeAll(keepingCapacity: true)
@@ -67,6 +67,14 @@ struct RuleNormalizer {
         pendingStop = nil
         lastTokenIsAbbreviation = false
         return rule
+    }
+
+    /// A copy of `buffer` in storage of its own, as large as its elements. `Array(buffer)` would
+    /// share the buffer: the rule (and the fingerprint kept from it) would hold storage as large
+    /// as the longest rule read so far, and `removeAll(keepingCapacity:)` would allocate that
+    /// much again for the next one (over a hundred megabytes for a large collection).
+    private static func exactCopy<Element>(_ buffer: [Element]) -> [Element] {
+        buffer.withUnsafeBufferPointer { Array($0) }
     }
 
     static func normalize(_ inlines: [Inline], keepingTokens: Bool = false) -> NormalizedRule {
