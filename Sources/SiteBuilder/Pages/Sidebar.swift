@@ -18,10 +18,12 @@ enum Sidebar {
         let familyValues: [MustacheValue] = families.map { index in
             let family = site.groups[index]
             // Each member with the address of its page, worked out once for every page.
-            var members = Array(zip(family.skills, site.groupPages[index]))
-            if members.count > SiteContext.fullSidebarLimit, let currentSkill {
-                members = members.filter { $0.0.folder == currentSkill.folder }
-            }
+            // A family too large to list shows only the current skill, found by position: pairing
+            // every member first copied the whole family on every page (quadratic in skills).
+            let members = family.skills.count > SiteContext.fullSidebarLimit && currentSkill != nil
+                ? family.skills.firstIndex { $0.folder == currentSkill?.folder }
+                    .map { [(family.skills[$0], site.groupPages[index][$0])] } ?? []
+                : Array(zip(family.skills, site.groupPages[index]))
             let open = site.groups.count == 1 || members.contains { $0.0.folder == currentSkill?.folder }
             return [
                 "name": .string(family.name),
