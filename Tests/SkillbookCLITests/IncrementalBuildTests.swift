@@ -37,12 +37,8 @@ import TestSupport
         "skills/beta/references/notes.md": "# Notes\n\nNothing here links anywhere.\n",
         "skills/gamma/SKILL.md": "---\nname: gamma\ndescription: Gamma stands alone.\n---\n# Gamma\n\nNo links.\n",
         "skills/skillbook.yml": "title: Incremental fixture\n",
-        "theme/skill.mustache": Self.standardTemplate("skill.mustache"),
+        "theme/skill.mustache": TestPaths.defaultThemeFile("skill.mustache"),
     ]
-
-    static func standardTemplate(_ name: String) -> String {
-        (try? String(contentsOf: TestPaths.repository.appendingPathComponent("Templates/" + name), encoding: .utf8)) ?? ""
-    }
 
     /// Builds, applies `change`, rebuilds in place and compares with a full build; returns the
     /// rebuild's standard output.
@@ -160,7 +156,7 @@ import TestSupport
 
     @Test func changedTemplate() throws {
         let output = try rebuildMatchesFullBuild { tree in
-            try tree.write("theme/skill.mustache", Self.standardTemplate("skill.mustache") + "<!-- changed -->\n")
+            try tree.write("theme/skill.mustache", TestPaths.defaultThemeFile("skill.mustache") + "<!-- changed -->\n")
         }
         // The theme is part of the cache's key: every page is made anew.
         #expect(output.contains("gamma/index.html"), "\(output)")
