@@ -88,6 +88,7 @@ public enum SiteBuilder {
                 throw error
             }
             let index = try log.run("index") { try indexing.wait() }
+            if let problem = index.cacheProblem { notes.append(problem) }
             if options.reuse {
                 notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
             }
