@@ -37,6 +37,7 @@ final class BuildDuplicates: @unchecked Sendable {
         let unchanged = previous?.holdsTheSameFiles(as: next) == true
         note = previous == nil ? "no usable duplicate cache\(problem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
+                + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
                 + (unchanged ? "; the cache is unchanged and not written again" : "")
         if unchanged { return clusters }
         let file = file
