@@ -21,6 +21,8 @@ final class IncrementalOutput: @unchecked Sendable {
     private let previous: [String: BuildCache.Entry]
     private let site: URL
     private let staging: URL
+    /// `staging.path`, joined to site paths as a string (see `OutputFolder.stagedPath`).
+    private let stagingPath: String
     private let cacheFile: URL
     private var recorded: BuildCache
     private var emitted: Set<String> = []
@@ -36,6 +38,7 @@ final class IncrementalOutput: @unchecked Sendable {
     init(folder: OutputFolder, theme: Theme, reuse: Bool) {
         site = folder.url
         staging = folder.staging
+        stagingPath = folder.stagingPath
         cacheFile = BuildCache.location(for: folder.url)
         let key = BuildKey.of(theme: theme)
         let cache = reuse && FileManager.default.fileExists(atPath: folder.url.path) ? BuildCache.read(cacheFile) : nil
@@ -52,7 +55,7 @@ final class IncrementalOutput: @unchecked Sendable {
     func emit(_ path: String, hash: ContentHash, write: () throws -> Void) throws -> Bool {
         // As `OutputFolder.write` does: Ctrl-C stops a build that only links as soon as one that writes.
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        let staged = staging.appendingPathComponent(path).path
+        let staged = stagingPath + "/" + path
         let again = lock.withLock { !emitted.insert(path).inserted }
         // A second file at the same path replaces the first; a link must never be written through.
         if again { unlink(staged) }
