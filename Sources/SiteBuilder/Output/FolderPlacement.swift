@@ -33,6 +33,21 @@ enum FolderPlacement {
         #endif
     }
 
+    /// Whether the folder at `path` has the flag; `nil` where its file system keeps no such flags.
+    static func spreadsSubfolders(_ path: String) -> Bool? {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        guard let ioctl = Self.ioctl else { return nil }
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        var flags: Int32 = 0
+        guard ioctl(folder, getFlags, &flags) == 0 else { return nil }
+        return flags & topDirectory != 0
+        #else
+        return nil
+        #endif
+    }
+
     #if os(Linux) && (arch(x86_64) || arch(arm64))
     /// `FS_IOC_GETFLAGS`, `FS_IOC_SETFLAGS` (`_IOR('f', 1, long)`, `_IOW('f', 2, long)`: the same
     /// numbers on x86-64 and AArch64) and `FS_TOPDIR_FL`, from `<linux/fs.h>`. The kernel reads
