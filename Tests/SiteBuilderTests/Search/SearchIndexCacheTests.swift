@@ -1,5 +1,5 @@
 import Foundation
-import SkillParser
+@testable import SkillParser
 import TestSupport
 import Testing
 @testable import SkillSearch
@@ -26,7 +26,7 @@ import Testing
         var cache: [UInt8]?
         let lock = NSLock()
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records in
-            cache = SearchIndexCache.file(program: program, records: records)
+            cache = SearchIndexCache.payload(of: records)
         }) { path, contents in
             lock.withLock { files[path] = contents }
         }
@@ -37,7 +37,7 @@ import Testing
         let graph = try Self.graph()
         let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
         #expect(first.recounted == graph.documents.count)
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         #expect(previous.count == graph.documents.count)
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph)))
         #expect(again.recounted == 0)
@@ -50,7 +50,7 @@ import Testing
     @Test func onlyADocumentUnderANewKeyIsCountedAgain() throws {
         let graph = try Self.graph()
         let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         let changed = try #require(graph.documents.last?.path)
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed)))
         #expect(again.recounted == 1)
@@ -70,10 +70,22 @@ import Testing
 
     @Test func aCacheOfAnotherProgramOrCutShortIsNotRead() throws {
         let graph = try Self.graph()
-        let cache = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).cache
-        #expect(SearchIndexCache(data: cache, program: .init(high: 1, low: 3)) == nil)
-        #expect(SearchIndexCache(data: Array(cache.dropLast(5)), program: Self.program) == nil)
-        #expect(SearchIndexCache(data: Array("not a cache".utf8), program: Self.program) == nil)
+        let folder = try FixtureTree()
+        let file = folder.root.appendingPathComponent("index")
+        #expect(try SearchIndexCache.read(file, program: Self.program) == nil)
+        var records: [SearchIndexCache.Record] = []
+        _ = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)),
+                                                 keep: { records = $0 }) { _, _ in }
+        try SearchIndexCache.write(records, program: Self.program, to: file)
+        #expect(try SearchIndexCache.read(file, program: Self.program)?.count == graph.documents.count)
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: .init(high: 1, low: 3)) }
+        let bytes = try Data(contentsOf: file)
+        try bytes.dropLast(5).write(to: file)
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: Self.program) }
+        // Records that do not parse, behind a correct frame.
+        try CacheFile.write(to: file, kind: SearchIndexCache.kind, key: Self.program) { try $0.write([0x05, 0x01]) }
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: Self.program) }
+        #expect(SearchIndexCache(payload: Array("not a cache".utf8)) == nil)
         // A record whose payload is damaged is counted anew, not trusted.
         #expect(SearchIndexCache.decode([0x05, 0x01][...]) == nil)
     }
