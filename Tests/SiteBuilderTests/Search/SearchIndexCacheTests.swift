@@ -20,17 +20,31 @@ import Testing
         })
     }
 
-    static func build(_ graph: SkillGraph, reuse: SearchIndexBuilder.Reuse?) throws
-        -> (files: [String: [UInt8]], cache: [UInt8], recounted: Int) {
+    struct Build {
+        var files: [String: [UInt8]]
+        /// The digest given with each document file.
+        var digests: [String: ContentHash]
+        var cache: [UInt8]
+        var recounted: Int
+        var built: SearchIndexBuilder.Built
+    }
+
+    static func build(_ graph: SkillGraph, reuse: SearchIndexBuilder.Reuse?,
+                      targets: SearchIndexLayout.Targets = .init()) throws -> Build {
         var files: [String: [UInt8]] = [:]
+        var digests: [String: ContentHash] = [:]
         var cache: [UInt8]?
         let lock = NSLock()
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records in
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
             cache = SearchIndexCache.file(program: program, records: records)
-        }) { path, contents in
-            lock.withLock { files[path] = contents }
+        }) { path, digest, contents in
+            let bytes = contents()
+            lock.withLock {
+                files[path] = bytes
+                if let digest { digests[path] = digest }
+            }
         }
-        return (files, try #require(cache), built.recounted)
+        return Build(files: files, digests: digests, cache: try #require(cache), recounted: built.recounted, built: built)
     }
 
     @Test func countsFromTheCacheWriteTheSameFiles() throws {
@@ -55,6 +69,54 @@ import Testing
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed)))
         #expect(again.recounted == 1)
         #expect(again.files == first.files)
+    }
+
+    @Test func rowSizesFromTheCacheWriteTheSameFilesWithTheSameDigests() throws {
+        let graph = try Self.graph()
+        let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
+        #expect(!first.digests.isEmpty)
+        #expect(first.digests.keys.allSatisfy { $0.hasPrefix("d/") })
+        #expect(first.built.sizes == first.files.mapValues(\.count))
+        let rows = try #require(SearchIndexRowSizes(data: first.built.rows.file(program: Self.program), program: Self.program))
+        #expect(rows == first.built.rows)
+        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph), rows: rows))
+        #expect(again.files == first.files)
+        #expect(again.digests == first.digests)
+        // Sizes worked out from the kept row sizes are the sizes of the files' bytes.
+        #expect(again.built.sizes == first.built.sizes)
+    }
+
+    @Test func aChangedDocumentChangesTheDigestOfItsDocumentFileOnly() throws {
+        let graph = try Self.graph()
+        // Small document files, so that the fixture has many.
+        var targets = SearchIndexLayout.Targets()
+        targets.documents = 600
+        let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)), targets: targets)
+        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let changed = try #require(graph.documents.last?.path)
+        let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed),
+                                                       rows: first.built.rows), targets: targets)
+        #expect(again.files == first.files)
+        let moved = Set(first.digests.keys.filter { first.digests[$0] != again.digests[$0] })
+        // The files holding the changed document's sections: those of its page, the collection's last.
+        let index = again.built.index
+        let page = try #require(index.sections.last?.page)
+        let holding = Set(index.sections.indices.filter { index.sections[$0].page == page }.map {
+            SearchIndexFiles.documents(SearchIndexLayout.file(of: $0, starts: index.layout.documentStarts))
+        })
+        #expect(!holding.isEmpty)
+        #expect(moved == holding)
+        #expect(first.digests.count > holding.count)
+    }
+
+    @Test func rowSizesOfAnotherProgramOrCutShortAreNotRead() throws {
+        let graph = try Self.graph()
+        let file = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).built.rows
+            .file(program: Self.program)
+        #expect(SearchIndexRowSizes(data: file, program: .init(high: 1, low: 3)) == nil)
+        #expect(SearchIndexRowSizes(data: Array(file.dropLast(1)), program: Self.program) == nil)
+        #expect(SearchIndexRowSizes(data: Array("not sizes".utf8), program: Self.program) == nil)
     }
 
     @Test func everyDocumentRoundTrips() throws {
