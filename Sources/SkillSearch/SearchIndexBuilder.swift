@@ -81,8 +81,7 @@ public enum SearchIndexBuilder {
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 let key = reuse?.keys[document.path]
                 keys.append(key)
-                if let key, let payload = reuse?.previous.payload(key), let cached = SearchIndexCache.decode(payload) {
-                    counts.add(counted: cached)
+                if let key, let payload = reuse?.previous.payload(key), counts.add(cached: payload) {
                     if keep != nil { records.append((key, payload)) }
                     continue
                 }
