@@ -1,20 +1,22 @@
+import Foundation
 import SkillParser
+
 /// The search index's part of the build cache: the counts of every document of the last build
 /// (`DocumentCounts`), each under a key that covers everything they were made from (the caller's:
 /// the digest of the source's bytes, the path, the kind and the skill's name), so that a rebuild
 /// splits and counts only the documents that changed. Everything after counting (the weights,
 /// which depend on every section's length, the shared words, the files) is made anew.
 ///
-/// A binary file: a header line, the program's key (16 bytes: a cache of another program or
-/// format is not read), then a record per document: its key (16 bytes), the length of its
-/// payload, and the payload. Numbers are LEB128, strings their UTF-8 length and bytes. A cache
-/// that does not parse is ignored whole; a record that does not decode counts its document anew.
+/// A `CacheFile` (its key: the program's) whose payload is the number of records, then a record
+/// per document: its key (16 bytes), the length of its payload, and the payload. Numbers are
+/// LEB128, strings their UTF-8 length and bytes. A cache that does not parse is ignored whole; a
+/// record that does not decode counts its document anew.
 public struct SearchIndexCache: Sendable {
     /// A document's key, or the program's.
     public typealias Key = ContentHash
 
-    /// Bumped whenever the tokenizer, the splitter or the payload's layout changes.
-    static let header = Array("skillbook index cache 1\n".utf8)
+    /// The format is bumped whenever the tokenizer, the splitter or the payload's layout changes.
+    static let kind = CacheFile.Kind(magic: "SKBINDEX", format: 2, name: "search index cache")
 
     private let bytes: [UInt8]
     private let records: [Key: Range<Int>]
@@ -25,16 +27,24 @@ public struct SearchIndexCache: Sendable {
         records = [:]
     }
 
-    /// The cache in `data`, or `nil` when it is not one this program wrote under `program`.
-    public init?(data: [UInt8], program: Key) {
+    /// The cache in `file`: `nil` when there is none; throws, saying why, when there is one this
+    /// program cannot use (another program's, damaged, records that do not parse).
+    public static func read(_ file: URL, program: Key) throws(CacheDamage) -> SearchIndexCache? {
+        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
+        guard let cache = SearchIndexCache(payload: payload) else { throw CacheDamage("its records do not parse") }
+        return cache
+    }
+
+    /// The records in `payload`, or `nil` when they do not parse.
+    init?(payload data: [UInt8]) {
         var reader = CacheReader(data)
-        guard let head = reader.bytes(Self.header.count), head.elementsEqual(Self.header),
-              reader.key() == program, let count = reader.number() else { return nil }
+        guard let count = reader.number() else { return nil }
         var records: [Key: Range<Int>] = [:]
         for _ in 0..<min(count, data.count) {
             guard let key = reader.key(), let length = reader.number(), let payload = reader.range(length) else { return nil }
             records[key] = payload
         }
+        guard reader.atEnd else { return nil }
         self.bytes = data
         self.records = records
     }
@@ -54,30 +64,36 @@ public struct SearchIndexCache: Sendable {
     /// A document's key and its counts as the cache keeps them.
     public typealias Record = (key: Key, payload: ArraySlice<UInt8>)
 
-    /// The cache file holding `records` (in the order given).
-    static func file(program: Key, records: [Record]) -> [UInt8] {
-        var file: [UInt8] = []
-        forEachChunk(program: program, records: records) { file += $0 }
-        return file
+    /// Writes `records` (in the order given) to `file` under the program's key, a megabyte at a
+    /// time (`CacheFile.write`), so that the file (as large as the collection's text) is never
+    /// held a second time.
+    public static func write(_ records: [Record], program: Key, to file: URL) throws {
+        try CacheFile.write(to: file, kind: kind, key: program) { output in
+            try forEachChunk(records) { try output.write($0) }
+        }
     }
 
-    /// The cache file holding `records`, handed to `body` in pieces of about a megabyte, so that
-    /// the whole file (as large as the collection's text) is never held a second time.
-    public static func forEachChunk(program: Key, records: [Record], _ body: ([UInt8]) -> Void) {
+    /// The payload holding `records`, handed to `body` in pieces of about a megabyte.
+    static func forEachChunk(_ records: [Record], _ body: ([UInt8]) throws -> Void) rethrows {
         var writer = CacheWriter()
-        writer.bytes += header
-        writer.key(program)
         writer.number(records.count)
         for record in records {
             writer.key(record.key)
             writer.number(record.payload.count)
             writer.bytes += record.payload
             if writer.bytes.count >= 1 << 20 {
-                body(writer.bytes)
+                try body(writer.bytes)
                 writer.bytes.removeAll(keepingCapacity: true)
             }
         }
-        if !writer.bytes.isEmpty { body(writer.bytes) }
+        if !writer.bytes.isEmpty { try body(writer.bytes) }
+    }
+
+    /// The payload holding `records`, whole (for tests).
+    static func payload(of records: [Record]) -> [UInt8] {
+        var payload: [UInt8] = []
+        forEachChunk(records) { payload += $0 }
+        return payload
     }
 
     // MARK: Payload

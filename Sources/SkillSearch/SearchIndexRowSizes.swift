@@ -1,3 +1,4 @@
+import Foundation
 import SkillParser
 
 /// The size of every document's rows in the document files (`d/N.js`) under one set of shared
@@ -6,14 +7,15 @@ import SkillParser
 /// and of the files that must be written again, not every section's text (which was a fifth of
 /// the rebuild's index step).
 ///
-/// A binary file: a header line, the program's key (16 bytes), the digest of the shared words the
-/// sizes were measured with (16 bytes), then per document its key (16 bytes), its number of rows
-/// and each row's size. Numbers are LEB128. A file that does not parse is ignored whole.
+/// A `CacheFile` (its key: the program's) whose payload is the digest of the shared words the
+/// sizes were measured with (16 bytes), the number of documents, then per document its key (16
+/// bytes), its number of rows and each row's size. Numbers are LEB128. A file that does not parse
+/// is ignored whole.
 public struct SearchIndexRowSizes: Sendable, Equatable {
     public typealias Key = ContentHash
 
-    /// Bumped whenever a row's layout changes.
-    static let header = Array("skillbook index rows 1\n".utf8)
+    /// The format is bumped whenever a row's layout changes.
+    static let kind = CacheFile.Kind(magic: "SKBIXROW", format: 1, name: "search index row sizes")
 
     /// The digest of the shared words (`SearchIndexEncoder.codebookDigest`) the sizes hold for.
     var codebook: ContentHash
@@ -25,11 +27,23 @@ public struct SearchIndexRowSizes: Sendable, Equatable {
         self.sizes = sizes
     }
 
-    /// The sizes in `data`, or `nil` when it is not a file this program wrote under `program`.
-    public init?(data: [UInt8], program: Key) {
+    /// The sizes in `file`: `nil` when there are none; throws, saying why, when there is a file
+    /// this program cannot use.
+    public static func read(_ file: URL, program: Key) throws(CacheDamage) -> SearchIndexRowSizes? {
+        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
+        guard let sizes = SearchIndexRowSizes(payload: payload) else { throw CacheDamage("its records do not parse") }
+        return sizes
+    }
+
+    /// Writes the sizes to `file` under the program's key.
+    public func write(to file: URL, program: Key) throws {
+        try CacheFile.write(to: file, kind: Self.kind, key: program) { output in try output.write(payload()) }
+    }
+
+    /// The sizes in `payload`, or `nil` when it does not parse.
+    init?(payload data: [UInt8]) {
         var reader = CacheReader(data)
-        guard let head = reader.bytes(Self.header.count), head.elementsEqual(Self.header),
-              reader.key() == program, let codebook = reader.key(), let count = reader.number() else { return nil }
+        guard let codebook = reader.key(), let count = reader.number() else { return nil }
         var sizes: [Key: [Int]] = [:]
         sizes.reserveCapacity(min(count, data.count))
         for _ in 0..<min(count, data.count) {
@@ -46,11 +60,9 @@ public struct SearchIndexRowSizes: Sendable, Equatable {
         self.init(codebook: codebook, sizes: sizes)
     }
 
-    /// The file holding these sizes, documents in key order (the same sizes, the same bytes).
-    public func file(program: Key) -> [UInt8] {
+    /// The payload holding these sizes, documents in key order (the same sizes, the same bytes).
+    func payload() -> [UInt8] {
         var writer = CacheWriter()
-        writer.bytes += Self.header
-        writer.key(program)
         writer.key(codebook)
         writer.number(sizes.count)
         for key in sizes.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {

@@ -136,8 +136,8 @@ import TestSupport
         let file = tree.root.appendingPathComponent("dedupe")
         try cache.write(to: file)
         let bytes = try Data(contentsOf: file)
-        var damaged: [Data] = [Data(), Data("not a cache".utf8), bytes.prefix(bytes.count / 2), bytes.prefix(DuplicateCache.headerSize)]
-        for position in [0, 8, 24, 32, 40, 100, bytes.count / 3, bytes.count - 1] {
+        var damaged: [Data] = [Data(), Data("not a cache".utf8), bytes.prefix(bytes.count / 2), bytes.prefix(CacheFile.headerSize)]
+        for position in [0, 8, 16, 24, 32, 40, 48, 100, bytes.count / 3, bytes.count - 1] {
             var copy = bytes
             copy[position] ^= 0x5A
             damaged.append(copy)
@@ -154,16 +154,13 @@ import TestSupport
             try data.write(to: file)
             #expect(DuplicateCache(file: file, key: Self.key) == nil)
         }
-        // Damage behind a correct checksum: whatever decodes must run without a crash.
+        // Damage behind a correct digest: whatever decodes must run without a crash.
         for _ in 0..<20 {
-            var payload = [UInt8](bytes.dropFirst(DuplicateCache.headerSize))
+            var payload = [UInt8](bytes.dropFirst(CacheFile.headerSize))
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
                 payload[Int.random(in: 0..<payload.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
             }
-            var copy = bytes.prefix(32)
-            withUnsafeBytes(of: payload.withUnsafeBytes { DuplicateCache.checksum($0) }.littleEndian) { copy.append(contentsOf: $0) }
-            copy.append(contentsOf: payload)
-            try copy.write(to: file)
+            try CacheFile.write(to: file, kind: DuplicateCache.kind, key: Self.key) { try $0.write(payload) }
             if let decoded = DuplicateCache(file: file, key: Self.key) {
                 _ = DuplicateFinder().run(in: graph, reusing: decoded, key: Self.key)
             }

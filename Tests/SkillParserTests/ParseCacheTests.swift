@@ -225,8 +225,9 @@ import TestSupport
             }
         }
         try damaged("magic", flipping { _ in 0 })
-        try damaged("key", flipping { _ in 12 })
-        try damaged("table", flipping { _ in ParseCacheFile.headerLength + 3 })
+        try damaged("format", flipping { _ in 8 })
+        try damaged("key", flipping { _ in 20 })
+        try damaged("table", flipping { _ in CacheFile.headerSize + 19 })
         try damaged("one record", onlyFirst: true, flipping { $0.count - 2 })
         try damaged("truncated") { $0.prefix($0.count / 2) }
         try damaged("truncated header") { $0.prefix(20) }

@@ -37,17 +37,13 @@ import TestSupport
         "skills/beta/references/notes.md": "# Notes\n\nNothing here links anywhere.\n",
         "skills/gamma/SKILL.md": "---\nname: gamma\ndescription: Gamma stands alone.\n---\n# Gamma\n\nNo links.\n",
         "skills/skillbook.yml": "title: Incremental fixture\n",
-        "theme/skill.mustache": Self.standardTemplate("skill.mustache"),
+        "theme/skill.mustache": TestPaths.defaultThemeFile("skill.mustache"),
     ]
-
-    static func standardTemplate(_ name: String) -> String {
-        (try? String(contentsOf: TestPaths.repository.appendingPathComponent("Templates/" + name), encoding: .utf8)) ?? ""
-    }
 
     /// Builds, applies `change`, rebuilds in place and compares with a full build; returns the
     /// rebuild's standard output.
     @discardableResult
-    func rebuildMatchesFullBuild(adding extra: [String: String] = [:], _ change: (FixtureTree) throws -> Void,
+    func rebuildMatchesFullBuild(adding extra: [String: String] = [:], _ change: (FixtureTree) throws -> Void, verbose: Bool = false,
                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let tree = try FixtureTree(Self.collection.merging(extra) { _, new in new })
         let arguments = [tree.path + "/skills", "--theme", tree.path + "/theme"]
@@ -55,7 +51,7 @@ import TestSupport
         #expect(first.exitCode == 0, "\(first.stderr)", sourceLocation: sourceLocation)
         #expect(!first.stdout.contains("reused"), sourceLocation: sourceLocation)
         try change(tree)
-        let again = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/out"])
+        let again = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/out"] + (verbose ? ["-v"] : []))
         #expect(again.exitCode == 0, "\(again.stderr)", sourceLocation: sourceLocation)
         #expect(again.stdout.contains("unchanged file"), "no reuse: \(again.stdout)", sourceLocation: sourceLocation)
         let full = try runSkillbook(["build"] + arguments + ["-o", tree.path + "/full", "--full"])
@@ -66,7 +62,7 @@ import TestSupport
         #expect(rebuilt.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
         let different = expected.keys.sorted().filter { rebuilt[$0] != expected[$0] }
         #expect(different.isEmpty, "files that differ from a full build: \(different.prefix(10))", sourceLocation: sourceLocation)
-        return again.stdout
+        return verbose ? again.stdout + again.stderr : again.stdout
     }
 
     @Test func changedFile() throws {
@@ -160,7 +156,7 @@ import TestSupport
 
     @Test func changedTemplate() throws {
         let output = try rebuildMatchesFullBuild { tree in
-            try tree.write("theme/skill.mustache", Self.standardTemplate("skill.mustache") + "<!-- changed -->\n")
+            try tree.write("theme/skill.mustache", TestPaths.defaultThemeFile("skill.mustache") + "<!-- changed -->\n")
         }
         // The theme is part of the cache's key: every page is made anew.
         #expect(output.contains("gamma/index.html"), "\(output)")
@@ -202,5 +198,21 @@ import TestSupport
         let full = try runSkillbook(build + ["--full"])
         #expect(!full.stdout.contains("reused"), "\(full.stdout)")
         #expect(FileManager.default.fileExists(atPath: tree.path + "/.out.skillbook-cache"))
+    }
+
+    /// Every cache file of the build cache folder cut short: the rebuild says, under `-v`, which
+    /// file it did not use and why, and still writes what a full build writes.
+    @Test func damagedCacheFilesAreNamedAndIgnored() throws {
+        let output = try rebuildMatchesFullBuild({ tree in
+            let cache = tree.path + "/.out.skillbook-cache"
+            let shards = try FileManager.default.contentsOfDirectory(atPath: cache + "/parse").map { cache + "/parse/" + $0 }
+            for file in [cache + "/dedupe", cache + "/index"] + shards {
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                try data.prefix(data.count - 3).write(to: URL(fileURLWithPath: file))
+            }
+        }, verbose: true)
+        for name in ["parse/", "dedupe not used: cut short", "index not used (cut short)"] {
+            #expect(output.contains(name), "\(name): \(output)")
+        }
     }
 }

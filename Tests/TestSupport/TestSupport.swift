@@ -6,6 +6,12 @@ public enum TestPaths {
     public static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A file of the default theme (`Templates/`), or "" when it cannot be read, so that a
+    /// fixture's own theme folder starts as the default theme.
+    public static func defaultThemeFile(_ name: String) -> String {
+        (try? String(contentsOf: repository.appendingPathComponent("Templates/" + name), encoding: .utf8)) ?? ""
+    }
+
     /// `../shared` beside the repository, or `nil` when it is absent (a fresh clone).
     public static var shared: URL? {
         let url = repository.deletingLastPathComponent().appendingPathComponent("shared")

@@ -26,6 +26,8 @@ public enum SearchIndexStep {
         /// counts came from the build cache).
         public var documents: Int
         public var recounted: Int
+        /// Why the build cache's counts were not used, when they were there but unusable.
+        public var cacheProblem: String?
     }
 
     /// The folder of the site the index files go in.
@@ -59,9 +61,12 @@ public enum SearchIndexStep {
                              write: (_ path: String, _ digest: ContentHash, _ contents: () -> Data) throws -> Bool) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
         let written = WrittenPaths()
+        var problem: String?
         let reuse = cache.map { cache in
-            SearchIndexBuilder.Reuse(previous: cache.reuse ? previousCounts(cache.file) : SearchIndexCache(),
-                                     keys: documentKeys(graph), rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil)
+            let previous = cache.reuse ? previousCounts(cache.file) : (cache: SearchIndexCache(), problem: nil)
+            problem = previous.problem
+            return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph),
+                                            rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil)
         }
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
@@ -74,9 +79,12 @@ public enum SearchIndexStep {
             }
             if taken { written.add(folder + "/" + path) }
         }
-        if let cache { save(built.rows.file(program: ToolDigest.executable), to: rowsLocation(cache.file)) }
+        if let cache, CacheFolder.prepare(for: cache.file) {
+            try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
+        }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
-                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted)
+                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
+                      cacheProblem: problem)
     }
 
     /// The index's file in the build cache of the output folder `output` (`.OUT.skillbook-cache/index`).
@@ -89,10 +97,10 @@ public enum SearchIndexStep {
         cacheFile.deletingLastPathComponent().appendingPathComponent(cacheFile.lastPathComponent + "-rows")
     }
 
-    /// The row sizes the last build kept, or none when there are none or they are not this program's.
+    /// The row sizes the last build kept, or none when there are none or they are not this
+    /// program's (then every document's rows are encoded, as in a full build).
     static func previousRows(_ file: URL) -> SearchIndexRowSizes? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        return SearchIndexRowSizes(data: [UInt8](data), program: ToolDigest.executable)
+        (try? SearchIndexRowSizes.read(file, program: ToolDigest.executable)) ?? nil
     }
 
     /// The key of each document's counts: everything its sections are made from (the digest of its
@@ -115,42 +123,22 @@ public enum SearchIndexStep {
         return keys
     }
 
-    /// The counts the last build kept, or none when there are none or they are not this program's.
-    static func previousCounts(_ file: URL) -> SearchIndexCache {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return SearchIndexCache() }
-        return SearchIndexCache(data: [UInt8](data), program: ToolDigest.executable) ?? SearchIndexCache()
-    }
-
-    /// Writes the counts beside the site, a megabyte at a time, into a temporary file renamed
-    /// into place. Counts are keyed by what they were made from, so they stay true whatever
-    /// becomes of this build; a file that cannot be written costs the next build its reuse, nothing else.
-    static func save(_ records: [SearchIndexCache.Record], to file: URL) {
-        write(to: file) { body in SearchIndexCache.forEachChunk(program: ToolDigest.executable, records: records, body) }
-    }
-
-    static func save(_ bytes: [UInt8], to file: URL) {
-        write(to: file) { body in body(bytes) }
-    }
-
-    /// Writes the chunks `chunks` gives into a temporary file renamed into place as `file`.
-    private static func write(to file: URL, _ chunks: (_ body: ([UInt8]) -> Void) -> Void) {
-        guard CacheFolder.prepare(for: file) else { return }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        var failed = false
-        chunks { chunk in
-            chunk.withUnsafeBytes { bytes in
-                var offset = 0
-                while !failed, offset < bytes.count {
-                    let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    if count <= 0 { failed = true } else { offset += count }
-                }
-            }
+    /// The counts the last build kept, or none when there are none or they are not this
+    /// program's (then why, for `--verbose`).
+    static func previousCounts(_ file: URL) -> (cache: SearchIndexCache, problem: String?) {
+        do throws(CacheDamage) {
+            return (try SearchIndexCache.read(file, program: ToolDigest.executable) ?? SearchIndexCache(), nil)
+        } catch {
+            return (SearchIndexCache(), "\(file.path) not used (\(error)); every document counted anew")
         }
-        if close(descriptor) != 0 { failed = true }
-        if failed || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+
+    /// Writes the counts beside the site (`SearchIndexCache.write`). Counts are keyed by what they
+    /// were made from, so they stay true whatever becomes of this build; a file that cannot be
+    /// written costs the next build its reuse, nothing else.
+    static func save(_ records: [SearchIndexCache.Record], to file: URL) {
+        guard CacheFolder.prepare(for: file) else { return }
+        try? SearchIndexCache.write(records, program: ToolDigest.executable, to: file)
     }
 
     /// The paths written, gathered from all cores.

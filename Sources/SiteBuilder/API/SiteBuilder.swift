@@ -35,7 +35,8 @@ public enum SiteBuilder {
 
     public static func build(_ input: SiteInput, options: SiteOptions, log: inout StepLog) throws -> Summary {
         var notes: [String] = []
-        let (plan, copyPlan, site, folder) = try log.run("plan") { () throws -> (SitePlan, CopyPlan, SiteContext, OutputFolder) in
+        let (plan, copyPlan, site, folder, output) = try log.run("plan") {
+            () throws -> (SitePlan, CopyPlan, SiteContext, OutputFolder, IncrementalOutput) in
             var plan = SitePlan(graph: input.graph)
             let theme = options.theme
             let highlight = Self.highlightSource(theme: theme, script: options.highlightScript)
@@ -55,10 +56,10 @@ public enum SiteBuilder {
                                    inlineImages: copyPlan.inlineImages)
             plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
             let folder = try OutputFolder(path: options.output, contentRoot: input.graph.root, force: options.force)
-            return (plan, copyPlan, site, folder)
+            // Reads the previous site's cache and lists its files (the plan step's time).
+            return (plan, copyPlan, site, folder, IncrementalOutput(folder: folder, theme: theme, reuse: options.reuse))
         }
         do {
-            let output = IncrementalOutput(folder: folder, theme: options.theme, reuse: options.reuse)
             // The search index needs the graph and the plan, not the pages: for a small collection
             // it is built and written while they render, and the index step waits for what is left.
             let indexing = BackgroundStep(inBackground: input.graph.documents.count <= indexBesideRenderingUpTo) {
@@ -69,7 +70,7 @@ public enum SiteBuilder {
                     if case .skill(let index) = page.kind { source = input.graph.skills[index].skillFile }
                     return SearchIndexStep.Page(path: page.path, title: title(of: page, site: site), source: source)
                 }
-                try folder.createFolders(for: SearchIndexStep.folderSamples)
+                try output.createFolders(for: SearchIndexStep.folderSamples)
                 // Each index file is written as soon as it is made (the index is never held twice);
                 // as in the copy step, a page's path and the site marker keep theirs.
                 let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
@@ -88,6 +89,7 @@ public enum SiteBuilder {
                 throw error
             }
             let index = try log.run("index") { try indexing.wait() }
+            if let problem = index.cacheProblem { notes.append(problem) }
             if options.reuse {
                 notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
             }
@@ -107,9 +109,7 @@ public enum SiteBuilder {
                 let llms = Data(LLMsText.render(site: site).utf8)
                 try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
                 files += 1
-                output.forgetPrevious()
-                try folder.commit()
-                output.save()
+                try output.commit()
             }
             let pagePaths = Set(plan.pages.map(\.path))
             let reuse = output.hasPrevious
@@ -147,7 +147,7 @@ public enum SiteBuilder {
     /// Renders and writes every page on all cores.
     private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
                                     output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws {
-        try folder.createFolders(for: pages.map(\.path))
+        try output.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
         let inputs = PageInputs(site: site)
         let counter = ProgressCounter(total: pages.count, report: progress)
@@ -174,7 +174,7 @@ public enum SiteBuilder {
     /// returns how many there were.
     private static func copyFiles(_ planned: [(path: String, from: FileSource)], folder: OutputFolder,
                                   output: IncrementalOutput) throws -> Int {
-        try folder.createFolders(for: planned.map(\.path))
+        try output.createFolders(for: planned.map(\.path))
         let failures = Parallel.map(planned) { path, source -> (any Error)? in
             do {
                 let data: Data

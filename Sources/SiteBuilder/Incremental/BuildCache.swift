@@ -33,6 +33,12 @@ struct BuildCache: Sendable {
         CacheFolder.file("site", forOutput: url)
     }
 
+    /// Where a rebuild that updates its site in place writes the new cache before its commit,
+    /// which renames it to `location` (`SiteJournal`).
+    static func pendingLocation(for url: URL) -> URL {
+        CacheFolder.file("site-next", forOutput: url)
+    }
+
     /// The cache at `file`, or `nil` when there is none or it is not one of ours.
     static func read(_ file: URL) -> BuildCache? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }

@@ -6,24 +6,34 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place that decides, for every file a build puts in its staging folder, whether the
-/// previous site's copy can be reused: when the build cache says that copy was made from inputs
-/// with the same digest, and the file is still the size and age the cache recorded, it is
-/// hard-linked into the staging folder (no rendering, no writing); otherwise the file is made
-/// and written, and its digest recorded for the next build.
+/// The one place that decides, for every file a build emits, whether the previous site's copy
+/// can be kept: when the build cache says that copy was made from inputs with the same digest,
+/// and the file is still the size and age the cache recorded, it is kept as it is (no rendering,
+/// no writing); otherwise the file is made and written into the staging folder, and its digest
+/// recorded for the next build.
 ///
 /// A digest covers everything the file is made from (a page's whole template context, a copied
-/// file's bytes); the program and the theme are the cache's key, so a reused file is always the
-/// file a full build would write. The previous site is only read: links share its files, which
-/// no build ever writes into, and it stays whole until the new one is swapped in.
+/// file's bytes); the program and the theme are the cache's key, so a kept file is always the
+/// file a full build would write.
+///
+/// With a usable previous site (its cache, its marker, the staging folder on the same file
+/// system), the build updates it in place: the staging folder holds only the files made anew,
+/// and `commit` moves them into the site and removes what the new site no longer has, through a
+/// `SiteJournal`. Without one, the staging folder holds the whole new site and `commit` swaps it
+/// in (`OutputFolder.commit`). Either way the previous site is only read until the commit.
 final class IncrementalOutput: @unchecked Sendable {
     /// The previous site's entries, when its cache is usable.
     private let previous: [String: BuildCache.Entry]
-    private let site: URL
-    private let staging: URL
+    /// The previous site's files, when it is updated in place (`nil`: the whole site is staged).
+    private let listing: SiteListing?
+    private let folder: OutputFolder
     private let cacheFile: URL
     private var recorded: BuildCache
     private var emitted: Set<String> = []
+    /// Paths whose file is in the staging folder (the others are kept from the previous site).
+    private var staged: Set<String> = []
+    /// Folders made in the staging folder for files made anew, when updating in place.
+    private var stagedFolders: Set<String> = []
     private var made: [String] = []
     private var reusedCount = 0
     private let lock = NSLock()
@@ -34,40 +44,63 @@ final class IncrementalOutput: @unchecked Sendable {
     /// Reads the cache of `folder`'s previous site; `reuse: false` makes every file anew (and
     /// still records them).
     init(folder: OutputFolder, theme: Theme, reuse: Bool) {
-        site = folder.url
-        staging = folder.staging
+        self.folder = folder
         cacheFile = BuildCache.location(for: folder.url)
         let key = BuildKey.of(theme: theme)
         let cache = reuse && FileManager.default.fileExists(atPath: folder.url.path) ? BuildCache.read(cacheFile) : nil
         // Made by another program or with another theme: nothing is reused, and the summary says so.
-        previous = cache?.key == key ? cache?.entries ?? [:] : [:]
+        let entries = cache?.key == key ? cache?.entries ?? [:] : [:]
+        listing = entries.isEmpty || !Self.canUpdateInPlace(folder) ? nil : SiteListing.read(folder.url.path)
+        previous = listing == nil ? [:] : entries
         hasPrevious = cache != nil
         recorded = BuildCache(key: key)
     }
 
-    /// Puts the file `path` of digest `hash` into the staging folder: linked from the previous
-    /// site when it is unchanged, else made by `write`, which writes it through the output
-    /// folder. Returns whether it was reused.
+    /// Whether the site in `folder` can be updated in place: it is a site of ours (its marker is
+    /// there) and on the file system of the staging folder, so files are moved by `rename`.
+    private static func canUpdateInPlace(_ folder: OutputFolder) -> Bool {
+        var site = stat(), staging = stat(), marker = stat()
+        return lstat(folder.url.path, &site) == 0 && (site.st_mode & S_IFMT) == S_IFDIR
+            && lstat(folder.url.appendingPathComponent(OutputFolder.markerName).path, &marker) == 0
+            && (marker.st_mode & S_IFMT) == S_IFREG
+            && stat(folder.staging.path, &staging) == 0 && staging.st_dev == site.st_dev
+    }
+
+    /// Whether this build updates the previous site in place.
+    var updatesInPlace: Bool { listing != nil }
+
+    /// Creates the folders of `paths` in the staging folder before files are written there on
+    /// all cores. Updating in place, the few files made anew get their folders as they are written.
+    func createFolders(for paths: [String]) throws {
+        guard listing == nil else { return }
+        try folder.createFolders(for: paths)
+    }
+
+    /// Puts the file `path` of digest `hash` into the new site: kept from the previous site when
+    /// it is unchanged, else made by `write`, which writes it into the staging folder through the
+    /// output folder. Returns whether it was reused.
     @discardableResult
     func emit(_ path: String, hash: ContentHash, write: () throws -> Void) throws -> Bool {
-        // As `OutputFolder.write` does: Ctrl-C stops a build that only links as soon as one that writes.
+        // As `OutputFolder.write` does: Ctrl-C stops a build that only keeps files as soon as one that writes.
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        let staged = staging.appendingPathComponent(path).path
         let again = lock.withLock { !emitted.insert(path).inserted }
-        // A second file at the same path replaces the first; a link must never be written through.
-        if again { unlink(staged) }
-        if let entry = previous[path], entry.hash == hash, let old = Self.stamp(site.appendingPathComponent(path).path),
-           old.size == entry.size, old.modified == entry.modified, link(site.appendingPathComponent(path).path, staged) == 0 {
+        // A second file at the same path replaces the first.
+        if again { unlink(folder.staging.appendingPathComponent(path).path) }
+        if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
+           old.size == entry.size, old.modified == entry.modified {
             lock.withLock {
                 recorded.entries[path] = entry
+                staged.remove(path)
                 reusedCount += 1
             }
             return true
         }
+        if listing != nil { try makeStagedFolder(of: path) }
         try write()
-        let stamp = Self.stamp(staged)
+        let stamp = Self.stamp(folder.staging.appendingPathComponent(path).path)
         lock.withLock {
             if let stamp { recorded.entries[path] = BuildCache.Entry(hash: hash, size: stamp.size, modified: stamp.modified) }
+            staged.insert(path)
             made.append(path)
         }
         return false
@@ -78,18 +111,36 @@ final class IncrementalOutput: @unchecked Sendable {
 
     var reused: Int { lock.withLock { reusedCount } }
 
-    /// Removes the previous site's cache before the swap: if the build dies between the swap
-    /// and `save`, the next build finds no cache and makes everything, instead of trusting
-    /// entries of a site that is gone.
-    func forgetPrevious() {
-        unlink(cacheFile.path)
+    /// Puts the new site in place with its build cache: updating the previous site through a
+    /// journal, or swapping the staging folder in. Swapping, the previous cache is removed first
+    /// and the new one written after, so a build that dies between the two finds no cache and
+    /// makes everything, instead of trusting entries of a site that is gone. A cache that cannot
+    /// be written costs the next build its reuse, nothing else.
+    func commit() throws {
+        lock.lock()
+        let cache = recorded, emittedPaths = emitted, stagedPaths = staged
+        lock.unlock()
+        guard let listing else {
+            unlink(cacheFile.path)
+            try folder.commit()
+            try? cache.write(to: cacheFile)
+            return
+        }
+        let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent)
+        try folder.update(with: journal, cache: cache)
     }
 
-    /// Writes the cache of the site now in place. A cache that cannot be written costs the next
-    /// build its reuse, nothing else.
-    func save() {
-        let cache = lock.withLock { recorded }
-        try? cache.write(to: cacheFile)
+    /// Makes the folder of `path` in the staging folder, once.
+    private func makeStagedFolder(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let parent = String(path[..<slash])
+        guard !lock.withLock({ stagedFolders.contains(parent) }) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder.staging.appendingPathComponent(parent), withIntermediateDirectories: true)
+        } catch {
+            throw OutputFolder.Problem.cannotCreate(folder.staging.appendingPathComponent(parent).path, error.localizedDescription)
+        }
+        lock.withLock { _ = stagedFolders.insert(parent) }
     }
 
     /// Size and modification time of a regular file (not followed through a symbolic link).

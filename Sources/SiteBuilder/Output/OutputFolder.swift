@@ -4,14 +4,18 @@ import SkillChecks
 import SkillDuplicates
 import SkillSearch
 
-/// The folder a site is written to, replaced atomically: pages are written into a temporary
-/// folder beside it, which is swapped in at the end. A failed or interrupted build leaves the
-/// previous site. Besides the output folder, a build writes only hidden siblings of it: the
-/// staging folder, the previous site's backup during the swap, and a lock file.
+/// The folder a site is written to, replaced as a whole or updated file by file, never left
+/// half-written: files are written into a temporary folder beside it first. A failed or
+/// interrupted build leaves the previous site. Besides the output folder, a build writes only
+/// hidden siblings of it: the staging folder, the previous site's backup during a swap, the
+/// journal of an update, the lock file and the build cache.
 ///
-/// The swap renames the old site to a backup, then the new site into place, then removes the
-/// backup. If the process dies between the two renames, the next build finds the backup with no
-/// site beside it and puts it back before anything else, so the old and new site are never both lost.
+/// A build without a usable previous site stages the whole site and swaps it in (`commit`): the
+/// old site is renamed to a backup, the new site into place, then the backup removed. If the
+/// process dies between the two renames, the next build finds the backup with no site beside it
+/// and puts it back before anything else, so the old and new site are never both lost. A rebuild
+/// stages only the files it made and moves them into the previous site (`update`), following a
+/// `SiteJournal` that the next build finishes if this one dies during it.
 struct OutputFolder {
     /// The marker file that says a folder is a Skillbook site (and may be replaced).
     static let markerName = CollectionLoader.siteMarkerFile
@@ -23,6 +27,7 @@ struct OutputFolder {
         case containsContent(output: String, root: String)
         case cannotCreate(String, String)
         case cannotSwap(String, String)
+        case cannotUpdate(String, String)
 
         var description: String {
             switch self {
@@ -36,6 +41,8 @@ struct OutputFolder {
                 "cannot create \(path): \(reason)"
             case .cannotSwap(let path, let reason):
                 "cannot move the new site into \(path): \(reason); the previous site is unchanged"
+            case .cannotUpdate(let path, let reason):
+                "cannot finish updating \(path): \(reason); fix that and build again: the next build finishes the update first (its plan is in \(SiteJournal.location(for: URL(fileURLWithPath: path)).lastPathComponent))"
             }
         }
     }
@@ -64,6 +71,12 @@ struct OutputFolder {
             throw Problem.cannotCreate(parent.path, error.localizedDescription)
         }
         lock = try BuildLock(for: url)
+        do {
+            try SiteJournal.recover(url)
+        } catch {
+            lock.release()
+            throw Problem.cannotUpdate(url.path, "\(error)")
+        }
         Self.recoverBackup(of: url)
         var isFolder: ObjCBool = false
         if fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) {
@@ -170,13 +183,45 @@ struct OutputFolder {
         }
     }
 
-    /// Removes the staging folder after a failed build.
+    /// Updates the site in place (`SiteJournal`): the new build cache is written beside the
+    /// old, then the journal, whose rename is the point from which the update will be finished
+    /// whatever happens; then the journal is carried out, and the staging folder and journal removed.
+    /// A failure before the journal is written leaves the previous site as it was.
+    func update(with plan: SiteJournal, cache: BuildCache) throws {
+        defer { lock.release() }
+        var plan = plan
+        try InterruptCleanup.shared.withoutInterrupts {
+            if (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
+                // No new cache: the old one must not outlive the files it describes.
+                plan.replacesCache = false
+                unlink(BuildCache.location(for: url).path)
+            }
+            do {
+                try plan.write(for: url)
+            } catch {
+                throw Problem.cannotUpdate(url.path, "\(error)")
+            }
+            if let failure = plan.apply(to: url) { throw Problem.cannotUpdate(url.path, "\(failure)") }
+            FolderRemover.remove(staging.path)
+            unlink(SiteJournal.location(for: url).path)
+        }
+        InterruptCleanup.shared.disarm()
+    }
+
+    /// Removes the staging folder after a failed build, unless an update's journal names it:
+    /// the next build needs its files to finish that update.
     func discard() {
         InterruptCleanup.shared.withoutInterrupts {
-            try? FileManager.default.removeItem(at: staging)
+            if !journalNamesStaging { try? FileManager.default.removeItem(at: staging) }
         }
         InterruptCleanup.shared.disarm()
         lock.release()
+    }
+
+    /// Whether the journal beside the site (left by an update that could not be finished) is this build's.
+    private var journalNamesStaging: Bool {
+        guard let data = FileManager.default.contents(atPath: SiteJournal.location(for: url).path) else { return false }
+        return SiteJournal.decode([UInt8](data), site: url)?.staging == staging.lastPathComponent
     }
 
     /// Puts back the previous site when a build died between the two renames of its swap: the

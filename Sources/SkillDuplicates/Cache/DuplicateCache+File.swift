@@ -1,89 +1,59 @@
 import Foundation
 import SkillParser
 
-/// The duplicate cache's file: a header (magic, key, payload length, checksum) and a payload of
-/// columns, each a count and fixed-width numbers, read back with one copy per column.
+/// The duplicate cache's file: a `CacheFile` whose payload is columns, each a count and
+/// fixed-width numbers, written as they are made and read back with one copy per column.
 extension DuplicateCache {
-    /// "SKBDUPE1" as a little-endian number.
-    static let magic: UInt64 = 0x3145_5055_4442_4B53
-    static let headerSize = 40
+    static let kind = CacheFile.Kind(magic: "SKBDUPES", format: formatVersion, name: "duplicate cache")
 
-    /// The cache kept in `file`, or `nil` when there is none, it was made under another key, or
-    /// it is damaged in any way (then the run computes everything, as without one).
+    /// The cache kept in `file`, or `nil` when there is none; throws, saying why, when it is
+    /// there but made under another key or damaged in any way (then the run computes everything,
+    /// as without one).
+    public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> DuplicateCache? {
+        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
+        let decoded = payload.withUnsafeBytes { bytes in Result { () throws(FixedWidthReader.Damage) in try Self.decode(bytes, key: key) } }
+        guard case .success(let cache) = decoded else { throw CacheDamage("its columns do not add up") }
+        return cache
+    }
+
+    /// `read`, for callers that need not say why a cache was not used.
     public init?(file: URL, key: ContentHash) {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let decoded: DuplicateCache? = data.withUnsafeBytes { bytes in
-            guard bytes.count >= Self.headerSize else { return nil }
-            var header = FixedWidthReader(UnsafeRawBufferPointer(rebasing: bytes[0..<Self.headerSize]))
-            guard let magic = try? header.u64(), magic == Self.magic,
-                  let high = try? header.u64(), let low = try? header.u64(), ContentHash(high: high, low: low) == key,
-                  let length = try? header.u64(), length == UInt64(bytes.count - Self.headerSize),
-                  let checksum = try? header.u64() else { return nil }
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])
-            guard Self.checksum(payload) == checksum else { return nil }
-            return try? Self.decode(payload, key: key)
-        }
-        guard let decoded else { return nil }
-        self = decoded
+        guard let cache = try? Self.read(file, key: key) else { return nil }
+        self = cache
     }
 
-    /// Writes the cache to `file` through a temporary file renamed into place, so a reader sees
-    /// the whole old cache or the whole new one.
+    /// Writes the cache to `file`, column by column (`CacheFile.write`: streamed, renamed into place).
     public func write(to file: URL) throws {
-        let payload = encoded()
-        var header = FixedWidthWriter(capacity: Self.headerSize)
-        header.u64(Self.magic)
-        header.u64(key.high)
-        header.u64(key.low)
-        header.u64(UInt64(payload.count))
-        header.u64(payload.withUnsafeBytes { Self.checksum($0) })
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
-        var data = Data(capacity: Self.headerSize + payload.count)
-        data.append(contentsOf: header.bytes)
-        data.append(contentsOf: payload)
-        do {
-            try data.write(to: temporary)
-            if rename(temporary.path, file.path) != 0 { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            unlink(temporary.path)
-            throw error
-        }
+        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encode(into: &output) }
     }
 
-    private func encoded() -> [UInt8] {
-        var writer = FixedWidthWriter(capacity: 16 * (texts.count + unitKeys.count) + 8 * references.count
-                                      + 4 * (features.count + bandKeys.count) + 1 << 16)
-        writer.int(bands)
-        writer.array(commonSlots)
+    private func encode(into writer: inout CacheFile.Writer) throws {
+        try writer.int(bands)
+        try writer.column(commonSlots)
         let documentList = documents.sorted { ($0.value.lowerBound, $0.key.high) < ($1.value.lowerBound, $1.key.high) }
-        writer.array(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
-        writer.array(documentList.map { UInt32($0.value.count) })
-        writer.array(documentList.flatMap { references[$0.value] })
-        writer.array(Self.pairs(texts.map(\.key.high), texts.map(\.key.low)))
-        writer.array(texts.map { UInt32($0.tokenCount) })
-        writer.array(texts.map { Int32(clamping: $0.wordCount) })
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(texts.reduce(0) { $0 + $1.tokenCount })
-        var sentenceBounds: [UInt32] = []
-        var sentenceKeys: [UInt64] = []
-        for text in texts {
-            hashes.append(contentsOf: text.hashes)
-            for (sentence, key) in zip(text.sentences, text.sentenceKeys) {
-                sentenceBounds.append(UInt32(sentence.lowerBound))
-                sentenceBounds.append(UInt32(sentence.upperBound))
-                sentenceKeys.append(key.high)
-                sentenceKeys.append(key.low)
-            }
+        try writer.column(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
+        try writer.column(documentList.map { UInt32($0.value.count) })
+        try writer.column(count: documentList.reduce(0) { $0 + $1.value.count }) { output in
+            for document in documentList { try output.values(references[document.value]) }
         }
-        writer.array(hashes)
-        writer.array(texts.map { UInt32($0.sentences.count) })
-        writer.array(sentenceBounds)
-        writer.array(sentenceKeys)
-        writer.array(Self.pairs(unitKeys.map(\.high), unitKeys.map(\.low)))
-        writer.array(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
-        writer.array(features)
-        writer.array(bandKeys)
-        return writer.bytes
+        try writer.column(Self.pairs(texts.map(\.key.high), texts.map(\.key.low)))
+        try writer.column(texts.map { UInt32($0.tokenCount) })
+        try writer.column(texts.map { Int32(clamping: $0.wordCount) })
+        try writer.column(count: texts.reduce(0) { $0 + $1.hashes.count }) { output in
+            for text in texts { try output.values(text.hashes) }
+        }
+        try writer.column(texts.map { UInt32($0.sentences.count) })
+        let sentenceCount = texts.reduce(0) { $0 + $1.sentences.count }
+        try writer.column(count: 2 * sentenceCount) { output in
+            for text in texts { try output.values(text.sentences.flatMap { [UInt32($0.lowerBound), UInt32($0.upperBound)] }) }
+        }
+        try writer.column(count: 2 * sentenceCount) { output in
+            for text in texts { try output.values(text.sentenceKeys.flatMap { [$0.high, $0.low] }) }
+        }
+        try writer.column(Self.pairs(unitKeys.map(\.high), unitKeys.map(\.low)))
+        try writer.column(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
+        try writer.column(features)
+        try writer.column(bandKeys)
     }
 
     /// `first[0], second[0], first[1], second[1], ...`
@@ -164,29 +134,5 @@ extension DuplicateCache {
         guard cache.featureOffsets[unitCount] == cache.features.count else { throw Damage() }
         cache.indexUnits()
         return cache
-    }
-
-    /// A 64-bit checksum of the payload, four lanes of multiply-rotate over 8-byte words: it
-    /// catches a damaged or truncated file, not a forged one.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
-        @inline(__always) func step(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
-            return (mixed << 31) | (mixed >> 33)
-        }
-        var index = 0
-        while index + 32 <= bytes.count {
-            lanes.0 = step(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            lanes.1 = step(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-            lanes.2 = step(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
-            lanes.3 = step(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
-            index += 32
-        }
-        var tail = UInt64(bytes.count)
-        while index < bytes.count {
-            tail = step(tail, UInt64(bytes[index]))
-            index += 1
-        }
-        return StableHash.combine(StableHash.combine(lanes.0, lanes.1), StableHash.combine(StableHash.combine(lanes.2, lanes.3), tail))
     }
 }

@@ -9,9 +9,9 @@ import SkillParser
 /// verification, containment, clusters) is linear and runs on every build, so a cached run gives
 /// the clusters a fresh one gives.
 ///
-/// The file is ours alone (`DuplicateCache+File`): a header with the key (format, program,
-/// options), columns of fixed-width numbers, a checksum. Another key, a wrong checksum or
-/// anything that does not add up, and the file is ignored whole: the run computes everything.
+/// The file (`DuplicateCache+File`) is a `CacheFile` under the key (program, options) whose
+/// payload is columns of fixed-width numbers. Another key, a wrong digest or anything that does
+/// not add up, and the file is ignored whole: the run computes everything.
 public struct DuplicateCache: Sendable {
     public static let fileName = "dedupe"
 

@@ -91,8 +91,8 @@ struct BinaryReader {
     }
 }
 
-/// Why a cache, or one of its records, was not used.
-struct CacheDamage: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// Why a cache, or one of its records, was not used: a `--verbose` build says it.
+public struct CacheDamage: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -140,12 +140,15 @@ public final class ParseCache: @unchecked Sendable {
     }
 
     private func decoded(_ path: String, _ entry: ParseCacheFile.Entry, in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
-        let record = UnsafeRawBufferPointer(rebasing: file.bytes.buffer[entry.record])
         do throws(CacheDamage) {
-            guard ContentHasher.hash(record) == entry.recordDigest else { throw CacheDamage("damaged record") }
-            var reader = try BinaryReader(record: record)
-            var result = try reader.fileParse()
-            guard reader.isAtEnd else { throw CacheDamage("damaged record") }
+            var result = try file.bytes.withUnsafeBytes { all in
+                Result { () throws(CacheDamage) in
+                    var reader = try BinaryReader(record: UnsafeRawBufferPointer(rebasing: all[entry.record]))
+                    let result = try reader.fileParse()
+                    guard reader.isAtEnd else { throw CacheDamage("damaged record") }
+                    return result
+                }
+            }.get()
             // The digest the record was made from, as the loader sets it on a document it parses.
             result.document?.sourceDigest = entry.digest
             return result

@@ -1,72 +1,61 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The parse cache's file: a fixed header, a table of entries, then one record per file.
+/// A shard of the parse cache: a `CacheFile` whose payload is a table of entries, then one
+/// record per file.
 ///
-///     magic "SKBPARSE" | key (16 bytes) | recorded at (8) | table length (8) | table digest (16)
-///     table: for each file its path, content digest, stamp, and its record's offset, length and digest
-///     records
+///     recorded at (8 bytes) | table length (8) | table | records
+///     table: for each file its path, content digest, stamp, and its record's offset and length
 ///
-/// Numbers in the header are little-endian. Reading checks the magic, the key, the table's
-/// length and digest, and every entry's record range; a record's digest is checked when it is
-/// decoded, so damage anywhere is found before it can change a parse.
+/// Numbers in front of the table are little-endian. The frame's digest covers every byte, so
+/// reading checks the table's ranges only; a record that does not decode is still caught when it
+/// is decoded, and its file parsed.
 struct ParseCacheFile {
     struct Entry: Sendable {
         var digest: ContentHash
         var stamp: FileStamp
         /// The record's range in `bytes`.
         var record: Range<Int>
-        var recordDigest: ContentHash
     }
 
-    static let magic = Array("SKBPARSE".utf8)
-    static let headerLength = 8 + 16 + 8 + 8 + 16
+    static let kind = CacheFile.Kind(magic: "SKBPARSE", format: ParseCacheKey.format, name: "parse cache")
 
-    var key: ContentHash
     /// When the build that wrote it began, before it read any file (see `FileStamp.isSettled`).
     var recordedAt: Int64
     var entries: [String: Entry]
-    /// The whole file, which entries' records point into.
-    var bytes: CacheBytes
+    /// The whole payload, which entries' records point into.
+    var bytes: [UInt8]
 
     /// Reads `file`; `nil` when there is none; throws when it is there but damaged or foreign.
     static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> ParseCacheFile? {
-        guard let bytes = CacheBytes(contentsOf: file.path) else { return nil }
-        let all = bytes.buffer
-        guard all.count >= headerLength, Array(all[0..<8]) == magic else { throw CacheDamage("not a parse cache") }
-        let fileKey = ContentHash(high: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian,
-                                  low: all.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian)
-        guard fileKey == key else { throw CacheDamage("made by another version of skillbook") }
-        let recordedAt = Int64(littleEndian: all.loadUnaligned(fromByteOffset: 24, as: Int64.self))
-        let tableLength = UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
-        let tableDigest = ContentHash(high: all.loadUnaligned(fromByteOffset: 40, as: UInt64.self).littleEndian,
-                                      low: all.loadUnaligned(fromByteOffset: 48, as: UInt64.self).littleEndian)
-        guard tableLength <= UInt64(all.count - headerLength) else { throw CacheDamage("truncated") }
-        let table = UnsafeRawBufferPointer(rebasing: all[headerLength..<headerLength + Int(tableLength)])
-        guard ContentHasher.hash(table) == tableDigest else { throw CacheDamage("its table is damaged") }
-        let recordsStart = headerLength + Int(tableLength)
-        var reader = try BinaryReader(record: table)
+        guard let bytes = try CacheFile.read(file, kind: kind, key: key) else { return nil }
+        let parsed = try bytes.withUnsafeBytes { all in Result { () throws(CacheDamage) in try table(all) } }.get()
+        return ParseCacheFile(recordedAt: parsed.recordedAt, entries: parsed.entries, bytes: bytes)
+    }
+
+    /// The time recorded and the entries of the table in `all`, a shard's payload.
+    private static func table(_ all: UnsafeRawBufferPointer) throws(CacheDamage) -> (recordedAt: Int64, entries: [String: Entry]) {
+        guard all.count >= 16 else { throw CacheDamage("its table is damaged") }
+        let recordedAt = Int64(littleEndian: all.loadUnaligned(fromByteOffset: 0, as: Int64.self))
+        let tableLength = UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        guard tableLength <= UInt64(all.count - 16) else { throw CacheDamage("its table is damaged") }
+        let recordsStart = 16 + Int(tableLength)
+        var reader = try BinaryReader(record: UnsafeRawBufferPointer(rebasing: all[16..<recordsStart]))
         var entries: [String: Entry] = [:]
         let count = try reader.count()
         entries.reserveCapacity(count)
+        let available = UInt64(all.count - recordsStart)
         for _ in 0..<count {
             let path = try reader.string()
             let digest = ContentHash(high: try reader.unsigned(), low: try reader.unsigned())
             let stamp = FileStamp(size: Int64(try reader.int()), modified: Int64(try reader.int()),
                                   changed: Int64(try reader.int()), inode: try reader.unsigned())
             let offset = try reader.unsigned(), length = try reader.unsigned()
-            let recordDigest = ContentHash(high: try reader.unsigned(), low: try reader.unsigned())
-            let available = UInt64(all.count - recordsStart)
-            guard offset <= available, length <= available - offset else { throw CacheDamage("truncated") }
+            guard offset <= available, length <= available - offset else { throw CacheDamage("its table is damaged") }
             let start = recordsStart + Int(offset)
-            entries[path] = Entry(digest: digest, stamp: stamp, record: start..<start + Int(length), recordDigest: recordDigest)
+            entries[path] = Entry(digest: digest, stamp: stamp, record: start..<start + Int(length))
         }
         guard reader.isAtEnd else { throw CacheDamage("its table is damaged") }
-        return ParseCacheFile(key: key, recordedAt: recordedAt, entries: entries, bytes: bytes)
+        return (recordedAt, entries)
     }
 
     /// One entry of a cache about to be written.
@@ -86,9 +75,9 @@ struct ParseCacheFile {
         var wasRead = true
     }
 
-    /// Writes the cache to `file` through a temporary file renamed into place, so a reader sees
-    /// the whole old file or the whole new one. `previous` holds the kept records.
-    static func write(_ entries: [Outgoing], key: ContentHash, recordedAt: Int64, previous: CacheBytes?, to file: URL) throws {
+    /// Writes the shard to `file` (`CacheFile.write`: streamed, renamed into place). `previous`
+    /// holds the kept records.
+    static func write(_ entries: [Outgoing], key: ContentHash, recordedAt: Int64, previous: [UInt8]?, to file: URL) throws {
         let kept = entries.filter { entry in
             if case .kept = entry.record { return previous != nil }
             return true
@@ -97,14 +86,10 @@ struct ParseCacheFile {
         table.count(kept.count)
         var offset = 0
         for entry in kept {
-            let length: Int, digest: ContentHash
+            let length: Int
             switch entry.record {
-            case .encoded(let record):
-                length = record.count
-                digest = record.withUnsafeBytes { ContentHasher.hash($0) }
-            case .kept(let old):
-                length = old.record.count
-                digest = old.recordDigest
+            case .encoded(let record): length = record.count
+            case .kept(let old): length = old.record.count
             }
             table.string(entry.path)
             table.unsigned(entry.digest.high)
@@ -115,43 +100,22 @@ struct ParseCacheFile {
             table.unsigned(entry.stamp.inode)
             table.unsigned(UInt64(offset))
             table.unsigned(UInt64(length))
-            table.unsigned(digest.high)
-            table.unsigned(digest.low)
             offset += length
         }
         let tableBytes = table.finished()
-
-        var header: [UInt8] = magic
-        func append(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { header += $0 } }
-        append(key.high)
-        append(key.low)
-        append(UInt64(bitPattern: recordedAt))
-        append(UInt64(tableBytes.count))
-        let tableDigest = tableBytes.withUnsafeBytes { ContentHasher.hash($0) }
-        append(tableDigest.high)
-        append(tableDigest.low)
-
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
-        var output = try BufferedFile(creating: temporary.path)
-        do {
-            try output.write(header)
+        try CacheFile.write(to: file, kind: kind, key: key) { output in
+            var front: [UInt8] = []
+            for value in [UInt64(bitPattern: recordedAt), UInt64(tableBytes.count)] {
+                withUnsafeBytes(of: value.littleEndian) { front.append(contentsOf: $0) }
+            }
+            try output.write(front)
             try output.write(tableBytes)
             for entry in kept {
                 switch entry.record {
                 case .encoded(let record): try output.write(record)
-                case .kept(let old): if let previous { try output.write(UnsafeRawBufferPointer(rebasing: previous.buffer[old.record])) }
+                case .kept(let old): if let previous { try output.write(previous[old.record]) }
                 }
             }
-            try output.close()
-        } catch {
-            output.abandon()
-            unlink(temporary.path)
-            throw error
-        }
-        if rename(temporary.path, file.path) != 0 {
-            let code = errno
-            unlink(temporary.path)
-            throw CacheWriteError(path: file.path, code: code)
         }
     }
 }

@@ -22,10 +22,18 @@ final class BuildDuplicates: @unchecked Sendable {
     /// The clusters of the graph's rules, the same with or without the cache.
     func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
         let key = DuplicateCache.key(options: DuplicateOptions(), tool: ToolDigest.executable)
-        let previous = reuse ? DuplicateCache(file: file, key: key) : nil
+        var previous: DuplicateCache?
+        var problem = ""
+        if reuse {
+            do throws(CacheDamage) {
+                previous = try DuplicateCache.read(file, key: key)
+            } catch {
+                problem = " (\(file.path) not used: \(error))"
+            }
+        }
         let (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
         let files = graph.documents.count
-        note = previous == nil ? "no usable duplicate cache: every file's rules normalised and sketched"
+        note = previous == nil ? "no usable duplicate cache\(problem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
         let file = file
         DispatchQueue.global().async(group: writing) {

@@ -1,5 +1,5 @@
 import Foundation
-import SkillParser
+@testable import SkillParser
 import TestSupport
 import Testing
 @testable import SkillSearch
@@ -36,7 +36,7 @@ import Testing
         var cache: [UInt8]?
         let lock = NSLock()
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
-            cache = SearchIndexCache.file(program: program, records: records)
+            cache = SearchIndexCache.payload(of: records)
         }) { path, digest, contents in
             let bytes = contents()
             lock.withLock {
@@ -51,7 +51,7 @@ import Testing
         let graph = try Self.graph()
         let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
         #expect(first.recounted == graph.documents.count)
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         #expect(previous.count == graph.documents.count)
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph)))
         #expect(again.recounted == 0)
@@ -64,7 +64,7 @@ import Testing
     @Test func onlyADocumentUnderANewKeyIsCountedAgain() throws {
         let graph = try Self.graph()
         let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         let changed = try #require(graph.documents.last?.path)
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed)))
         #expect(again.recounted == 1)
@@ -77,9 +77,9 @@ import Testing
         #expect(!first.digests.isEmpty)
         #expect(first.digests.keys.allSatisfy { $0.hasPrefix("d/") })
         #expect(first.built.sizes == first.files.mapValues(\.count))
-        let rows = try #require(SearchIndexRowSizes(data: first.built.rows.file(program: Self.program), program: Self.program))
+        let rows = try #require(SearchIndexRowSizes(payload: first.built.rows.payload()))
         #expect(rows == first.built.rows)
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph), rows: rows))
         #expect(again.files == first.files)
         #expect(again.digests == first.digests)
@@ -93,7 +93,7 @@ import Testing
         var targets = SearchIndexLayout.Targets()
         targets.documents = 600
         let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)), targets: targets)
-        let previous = try #require(SearchIndexCache(data: first.cache, program: Self.program))
+        let previous = try #require(SearchIndexCache(payload: first.cache))
         let changed = try #require(graph.documents.last?.path)
         let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed),
                                                        rows: first.built.rows), targets: targets)
@@ -110,13 +110,18 @@ import Testing
         #expect(first.digests.count > holding.count)
     }
 
-    @Test func rowSizesOfAnotherProgramOrCutShortAreNotRead() throws {
+    @Test func rowSizesOfAnotherProgramOrDamagedAreNotRead() throws {
         let graph = try Self.graph()
-        let file = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).built.rows
-            .file(program: Self.program)
-        #expect(SearchIndexRowSizes(data: file, program: .init(high: 1, low: 3)) == nil)
-        #expect(SearchIndexRowSizes(data: Array(file.dropLast(1)), program: Self.program) == nil)
-        #expect(SearchIndexRowSizes(data: Array("not sizes".utf8), program: Self.program) == nil)
+        let sizes = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).built.rows
+        let payload = sizes.payload()
+        #expect(SearchIndexRowSizes(payload: Array(payload.dropLast(1))) == nil)
+        #expect(SearchIndexRowSizes(payload: Array("not sizes".utf8)) == nil)
+        let tree = try FixtureTree()
+        let file = tree.root.appendingPathComponent("index-rows")
+        #expect(try SearchIndexRowSizes.read(file, program: Self.program) == nil)
+        try sizes.write(to: file, program: Self.program)
+        #expect(try SearchIndexRowSizes.read(file, program: Self.program) == sizes)
+        #expect(throws: CacheDamage.self) { try SearchIndexRowSizes.read(file, program: .init(high: 1, low: 3)) }
     }
 
     @Test func everyDocumentRoundTrips() throws {
@@ -132,10 +137,22 @@ import Testing
 
     @Test func aCacheOfAnotherProgramOrCutShortIsNotRead() throws {
         let graph = try Self.graph()
-        let cache = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).cache
-        #expect(SearchIndexCache(data: cache, program: .init(high: 1, low: 3)) == nil)
-        #expect(SearchIndexCache(data: Array(cache.dropLast(5)), program: Self.program) == nil)
-        #expect(SearchIndexCache(data: Array("not a cache".utf8), program: Self.program) == nil)
+        let folder = try FixtureTree()
+        let file = folder.root.appendingPathComponent("index")
+        #expect(try SearchIndexCache.read(file, program: Self.program) == nil)
+        var records: [SearchIndexCache.Record] = []
+        _ = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)),
+                                                 keep: { records = $0 }) { _, _, _ in }
+        try SearchIndexCache.write(records, program: Self.program, to: file)
+        #expect(try SearchIndexCache.read(file, program: Self.program)?.count == graph.documents.count)
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: .init(high: 1, low: 3)) }
+        let bytes = try Data(contentsOf: file)
+        try bytes.dropLast(5).write(to: file)
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: Self.program) }
+        // Records that do not parse, behind a correct frame.
+        try CacheFile.write(to: file, kind: SearchIndexCache.kind, key: Self.program) { try $0.write([0x05, 0x01]) }
+        #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: Self.program) }
+        #expect(SearchIndexCache(payload: Array("not a cache".utf8)) == nil)
         // A record whose payload is damaged is counted anew, not trusted.
         #expect(SearchIndexCache.decode([0x05, 0x01][...]) == nil)
     }

@@ -93,13 +93,8 @@ enum DifferentialFixture {
 
                 """,
             "skills/gamma/references/guide.md": "# Guide\n\n## First\n\nOne.\n\n## Second\n\nTwo, unlike [alpha](../../alpha/SKILL.md#rules).\n",
-            "theme/skill.mustache": standardTemplate("skill.mustache"),
-            "theme/assets/site.css": standardTemplate("assets/site.css"),
+            "theme/skill.mustache": TestPaths.defaultThemeFile("skill.mustache"),
+            "theme/assets/site.css": TestPaths.defaultThemeFile("assets/site.css"),
         ]
-    }
-
-    /// A file of the default theme, so the fixture's theme starts as the default one.
-    static func standardTemplate(_ name: String) -> String {
-        (try? String(contentsOf: TestPaths.repository.appendingPathComponent("Templates/" + name), encoding: .utf8)) ?? ""
     }
 }

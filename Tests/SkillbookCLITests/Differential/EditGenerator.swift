@@ -1,4 +1,5 @@
 import SkillDuplicates
+import TestSupport
 
 /// Chooses edits from a seed, each from the collection as it is now: a paragraph added, a
 /// heading others link to renamed, added or removed, a title or frontmatter field changed, a
@@ -208,7 +209,7 @@ struct EditGenerator {
         guard let theme else { return nil }
         switch pick(4) {
         case 0: return .append(theme + "/skill.mustache", "<!-- \(word()) -->\n")
-        case 1: return .write(theme + "/document.mustache", DifferentialFixture.standardTemplate("document.mustache") + "<!-- \(word()) -->\n")
+        case 1: return .write(theme + "/document.mustache", TestPaths.defaultThemeFile("document.mustache") + "<!-- \(word()) -->\n")
         case 2: return .remove(theme + "/skill.mustache")
         default: return .append(theme + "/assets/site.css", ".\(word()) { color: red; }\n")
         }

@@ -1,37 +1,42 @@
-/// Writes the duplicate cache: fixed-width little-endian numbers and whole arrays of them, each
-/// array starting on an 8-byte boundary, so that reading one back is a single copy.
-struct FixedWidthWriter {
-    private(set) var bytes: [UInt8] = []
+import SkillParser
 
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+/// Writes the duplicate cache's payload straight into its cache file: fixed-width little-endian
+/// numbers and whole arrays of them, each array starting on an 8-byte boundary, so that reading
+/// one back is a single copy. Columns go out as they are made; the payload is never held whole.
+extension CacheFile.Writer {
+    mutating func u64(_ value: UInt64) throws {
+        try withUnsafeBytes(of: value.littleEndian) { try write($0) }
     }
 
-    mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func int(_ value: Int) {
-        u64(UInt64(bitPattern: Int64(value)))
+    mutating func int(_ value: Int) throws {
+        try u64(UInt64(bitPattern: Int64(value)))
     }
 
     /// A count, then the values, then padding to the next multiple of 8 bytes.
-    mutating func array<Value: FixedWidthInteger>(_ values: [Value]) {
-        int(values.count)
-        #if _endian(little)
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        #endif
-        align()
+    mutating func column<Value: FixedWidthInteger>(_ values: [Value]) throws {
+        try column(count: values.count) { output throws in try output.values(values) }
     }
 
-    private mutating func align() {
-        while bytes.count % 8 != 0 { bytes.append(0) }
+    /// A column of `count` values that `body` writes in pieces (`values`), then the padding.
+    mutating func column(count: Int, _ body: (inout Self) throws -> Void) throws {
+        try int(count)
+        try body(&self)
+        let padding = (8 - self.count % 8) % 8
+        if padding > 0 { try write([UInt8](repeating: 0, count: padding)) }
+    }
+
+    /// Values of a column, little-endian.
+    mutating func values<Value: FixedWidthInteger>(_ values: some Collection<Value>) throws {
+        #if _endian(little)
+        if let done = try values.withContiguousStorageIfAvailable({ buffer in try write(UnsafeRawBufferPointer(buffer)) }) {
+            return done
+        }
+        #endif
+        for value in values { try withUnsafeBytes(of: value.littleEndian) { try write($0) } }
     }
 }
 
-/// Reads what `FixedWidthWriter` wrote, checking every count against the bytes there are; a
+/// Reads what `CacheFile.Writer.column` wrote, checking every count against the bytes there are; a
 /// damaged file throws, it never reads out of bounds nor allocates more than its bytes describe.
 struct FixedWidthReader {
     struct Damage: Error {}

@@ -1,0 +1,223 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one framing of every build cache file (the parse cache's shards, the duplicate cache, the
+/// search index's counts): a fixed header, then the payload its cache lays out.
+///
+///     magic (8 bytes) | format (8) | key (16) | payload length (8) | payload digest (16) | payload
+///
+/// Numbers are little-endian. The magic says which cache it is, the format which layout of its
+/// payload, the key what the payload was made under (program, options); the length and the
+/// digest (`CachePayloadDigest`) catch a file cut short or damaged anywhere. A cache decides
+/// nothing of this itself: it names its `Kind`, hands its key, and reads or writes payload bytes.
+///
+/// Writing streams: the payload goes to the file descriptor through one buffer of about a
+/// megabyte as it is made, so a cache is never held whole a second time in memory; the header,
+/// which needs the length and digest, is written last at the front, and the temporary file is
+/// renamed into place, so a reader sees the whole old file or the whole new one.
+public enum CacheFile {
+    /// Which cache a file holds, and in which layout.
+    public struct Kind: Sendable {
+        /// Eight ASCII letters, such as `SKBPARSE`.
+        public var magic: [UInt8]
+        /// Bumped whenever the layout of the payload (or anything it stores) changes shape.
+        public var format: UInt64
+        /// For messages: `parse cache`.
+        public var name: String
+
+        public init(magic: StaticString, format: Int, name: String) {
+            let bytes = magic.withUTF8Buffer { Array($0) }
+            precondition(bytes.count == 8, "a cache's magic is eight bytes")
+            self.magic = bytes
+            self.format = UInt64(format)
+            self.name = name
+        }
+    }
+
+    static let headerSize = 56
+
+    /// The payload of `file`: `nil` when there is no file (or no regular file) there; throws
+    /// `CacheDamage`, saying why, when there is one but it is not this kind of cache, another
+    /// format, made under another key, cut short, longer than its header says, or damaged.
+    /// The payload is read straight into the array returned, with no copy of the file beside it.
+    public static func read(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage) -> [UInt8]? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var header = [UInt8](repeating: 0, count: headerSize)
+        let headerRead = header.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+        guard headerRead == headerSize else { throw CacheDamage("cut short") }
+        guard header[0..<8].elementsEqual(kind.magic) else { throw CacheDamage("not a \(kind.name)") }
+        let fields = header.withUnsafeBytes { bytes in
+            (0..<6).map { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 + 8 * $0, as: UInt64.self)) }
+        }
+        guard fields[0] == kind.format else { throw CacheDamage("written in another format") }
+        guard ContentHash(high: fields[1], low: fields[2]) == key else {
+            throw CacheDamage("made by another version of skillbook or under other options")
+        }
+        let length = fields[3], digest = ContentHash(high: fields[4], low: fields[5])
+        let available = UInt64(max(0, size - headerSize))
+        guard length <= available else { throw CacheDamage("cut short") }
+        guard length == available else { throw CacheDamage("longer than its header says") }
+        let count = Int(length)
+        var complete = false
+        let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // A file that shrinks while it is read keeps what was read; `complete` rejects it.
+            let done = readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+            complete = done == count
+            initialized = done
+        }
+        guard complete else { throw CacheDamage("cut short") }
+        var check = CachePayloadDigest()
+        payload.withUnsafeBytes { check.add($0) }
+        guard check.finalize() == digest else { throw CacheDamage("damaged") }
+        return payload
+    }
+
+    /// Writes a cache file: `body` hands the payload to the writer in pieces of any size, in
+    /// order. On any failure (of `body` or of the disk) the temporary file is removed, the file
+    /// in place is left as it was, and the error is thrown.
+    public static func write(to file: URL, kind: Kind, key: ContentHash, _ body: (inout Writer) throws -> Void) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
+        var writer = try Writer(creating: temporary.path)
+        do {
+            try body(&writer)
+            try writer.finish(kind: kind, key: key)
+        } catch {
+            writer.abandon()
+            unlink(temporary.path)
+            throw error
+        }
+        if rename(temporary.path, file.path) != 0 {
+            let code = errno
+            unlink(temporary.path)
+            throw CacheWriteError(path: file.path, code: code)
+        }
+    }
+
+    /// Takes a cache's payload in pieces, digests it and writes it through a buffer of about a
+    /// megabyte (larger pieces go straight to the file).
+    public struct Writer {
+        static let bufferSize = 1 << 20
+
+        private let descriptor: Int32
+        private let path: String
+        private var pending: [UInt8] = []
+        private var digest = CachePayloadDigest()
+        private var length: UInt64 = 0
+        private var open = true
+
+        init(creating path: String) throws {
+            self.path = path
+            descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw CacheWriteError(path: path, code: errno) }
+            pending.reserveCapacity(Self.bufferSize)
+            // Room for the header, written last.
+            pending.append(contentsOf: repeatElement(0, count: CacheFile.headerSize))
+        }
+
+        /// Bytes written so far, not counting the header.
+        public var count: Int { Int(length) }
+
+        public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard !bytes.isEmpty else { return }
+            digest.add(bytes)
+            length += UInt64(bytes.count)
+            if pending.count + bytes.count > Self.bufferSize { try flush() }
+            if bytes.count >= Self.bufferSize { try writeAll(bytes) } else { pending.append(contentsOf: bytes) }
+        }
+
+        public mutating func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+
+        public mutating func write(_ bytes: ArraySlice<UInt8>) throws {
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+
+        /// Flushes the payload, writes the header at the front and closes the file.
+        mutating func finish(kind: Kind, key: ContentHash) throws {
+            try flush()
+            var header = kind.magic
+            let digest = digest.finalize()
+            for value in [kind.format, key.high, key.low, length, digest.high, digest.low] {
+                withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
+            }
+            try header.withUnsafeBytes { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(done))
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { throw CacheWriteError(path: path, code: errno) }
+                    done += count
+                }
+            }
+            open = false
+            guard systemClose(descriptor) == 0 else { throw CacheWriteError(path: path, code: errno) }
+        }
+
+        /// Closes without finishing, after a failure.
+        func abandon() {
+            if open { systemClose(descriptor) }
+        }
+
+        private mutating func flush() throws {
+            try pending.withUnsafeBytes { try writeAll($0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+            var done = 0
+            while done < bytes.count {
+                let count = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw CacheWriteError(path: path, code: errno) }
+                done += count
+            }
+        }
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the bytes read.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        return total
+    }
+}
+
+/// A cache file that could not be written; the build goes on without it.
+public struct CacheWriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
+}
+
+/// The POSIX calls, named apart from the methods above.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+@discardableResult
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
