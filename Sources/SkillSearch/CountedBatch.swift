@@ -84,6 +84,15 @@ struct CountedBatch: Sendable {
         for surface in currentSurfaces { surfaceSlots[surface] = -1 }
         currentSurfaces.removeAll(keepingCapacity: true)
         current.terms = currentTerms.map { terms[Int($0)] }
+        // Every document's counts are held until the index is assembled: without the room their
+        // growth left (a quarter of them on average), which was tens of megabytes at the peak.
+        current.entries.dropSpareCapacity()
+        current.otherForms.dropSpareCapacity()
+        current.ownForm.dropSpareCapacity()
+        current.sectionEnds.dropSpareCapacity()
+        current.lengths.dropSpareCapacity()
+        current.sections.dropSpareCapacity()
+        currentTerms.dropSpareCapacity()
         documents.append(current)
         documentTerms.append(currentTerms)
         current = DocumentCounts()

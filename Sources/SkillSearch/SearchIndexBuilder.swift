@@ -82,12 +82,12 @@ public enum SearchIndexBuilder {
                 let key = reuse?.keys[document.path]
                 keys.append(key)
                 if let key, let payload = reuse?.previous.payload(key), counts.add(cached: payload) {
-                    if keep != nil { records.append((key, payload)) }
+                    if keep != nil { records.append((key, .init(source: .previous(payload)))) }
                     continue
                 }
                 counts.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
                 recounted += 1
-                if let key, keep != nil { records.append((key, SearchIndexCache.encode(counts.documents[counts.documents.count - 1])[...])) }
+                if let key, keep != nil { records.append((key, .init(source: .counted(counts.documents[counts.documents.count - 1])))) }
             }
             counts.finish()
             return (counts, records, recounted, keys)
@@ -114,8 +114,13 @@ public enum SearchIndexBuilder {
         // Taken, not copied, so that emptying them below gives their memory back.
         var batches = consume counted
         let stored = batches.flatMap { $0.documents.flatMap(\.sections) }
+        // What assembling does not read goes now: the sections (kept in `stored`) and each
+        // document's terms by text (the build cache's; `documentTerms` numbers them).
         for number in batches.indices {
-            for document in batches[number].documents.indices { batches[number].documents[document].sections = [] }
+            for document in batches[number].documents.indices {
+                batches[number].documents[document].sections = []
+                batches[number].documents[document].terms = []
+            }
         }
         var numbers: [String: Int] = [:]
         var termTexts: [String] = []
@@ -145,6 +150,13 @@ public enum SearchIndexBuilder {
                     let number = Int(global[Int(terms[Int(form.term)])])
                     otherForms[number][form.surface, default: 0] += form.count
                 }
+            }
+        }
+        // The written forms are summed: each document's go before the postings are made.
+        for number in batches.indices {
+            for document in batches[number].documents.indices {
+                batches[number].documents[document].ownForm = []
+                batches[number].documents[document].otherForms = []
             }
         }
         let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))

@@ -61,8 +61,30 @@ public struct SearchIndexCache: Sendable {
         payload(key).flatMap(Self.decode)
     }
 
-    /// A document's key and its counts as the cache keeps them.
-    public typealias Record = (key: Key, payload: ArraySlice<UInt8>)
+    /// A document's key and its counts, encoded as the cache keeps them only when written.
+    public typealias Record = (key: Key, counts: KeptCounts)
+
+    /// A document's counts for the next build: the payload the previous cache held (written as
+    /// it was), or the counts of this build, encoded as the file is written. Counts are not
+    /// encoded as they are made: the records of every document (about as large as the
+    /// collection's text, in arrays grown by doubling) were the largest part of the build's peak
+    /// of memory, held beside the counts they repeat until all were counted.
+    public struct KeptCounts: Sendable {
+        enum Source: Sendable {
+            case previous(ArraySlice<UInt8>)
+            case counted(DocumentCounts)
+        }
+
+        let source: Source
+
+        /// The payload the cache keeps.
+        var encoded: ArraySlice<UInt8> {
+            switch source {
+            case .previous(let payload): payload
+            case .counted(let counts): SearchIndexCache.encode(counts)[...]
+            }
+        }
+    }
 
     /// Writes `records` (in the order given) to `file` under the program's key, a megabyte at a
     /// time (`CacheFile.write`), so that the file (as large as the collection's text) is never
@@ -73,18 +95,26 @@ public struct SearchIndexCache: Sendable {
         }
     }
 
-    /// The payload holding `records`, handed to `body` in pieces of about a megabyte.
+    /// The payload holding `records`, handed to `body` in pieces of about a megabyte. Counts are
+    /// encoded on all cores a group of documents at a time, so only a group's records are held.
     static func forEachChunk(_ records: [Record], _ body: ([UInt8]) throws -> Void) rethrows {
         var writer = CacheWriter()
         writer.number(records.count)
-        for record in records {
-            writer.key(record.key)
-            writer.number(record.payload.count)
-            writer.bytes += record.payload
-            if writer.bytes.count >= 1 << 20 {
-                try body(writer.bytes)
-                writer.bytes.removeAll(keepingCapacity: true)
+        let groupSize = 32 * Parallel.cores
+        var start = 0
+        while start < records.count {
+            let group = Array(records[start..<min(records.count, start + groupSize)])
+            let payloads = Parallel.map(group) { $0.counts.encoded }
+            for (record, payload) in zip(group, payloads) {
+                writer.key(record.key)
+                writer.number(payload.count)
+                writer.bytes += payload
+                if writer.bytes.count >= 1 << 20 {
+                    try body(writer.bytes)
+                    writer.bytes.removeAll(keepingCapacity: true)
+                }
             }
+            start += group.count
         }
         if !writer.bytes.isEmpty { try body(writer.bytes) }
     }

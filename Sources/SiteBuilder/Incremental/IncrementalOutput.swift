@@ -85,7 +85,7 @@ final class IncrementalOutput: @unchecked Sendable {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         let again = lock.withLock { !emitted.insert(path).inserted }
         // A second file at the same path replaces the first.
-        if again { unlink(folder.staging.appendingPathComponent(path).path) }
+        if again { unlink(folder.stagedPath(path)) }
         if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
            old.size == entry.size, old.modified == entry.modified {
             lock.withLock {
@@ -97,7 +97,7 @@ final class IncrementalOutput: @unchecked Sendable {
         }
         if listing != nil { try makeStagedFolder(of: path) }
         try write()
-        let stamp = Self.stamp(folder.staging.appendingPathComponent(path).path)
+        let stamp = Self.stamp(folder.stagedPath(path))
         lock.withLock {
             if let stamp { recorded.entries[path] = BuildCache.Entry(hash: hash, size: stamp.size, modified: stamp.modified) }
             staged.insert(path)

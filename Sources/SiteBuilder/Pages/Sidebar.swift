@@ -18,11 +18,11 @@ enum Sidebar {
         let familyValues: [MustacheValue] = families.map { index in
             let family = site.groups[index]
             // Each member with the address of its page, worked out once for every page.
-            // A family too large to list shows only the current skill, found by position: pairing
-            // every member first copied the whole family on every page (quadratic in skills).
+            // A family too large to list shows only the current skill, found by its position
+            // worked out once (`positionInGroup`): pairing every member, or scanning the family
+            // for it, on every page is quadratic in skills.
             let members = family.skills.count > SiteContext.fullSidebarLimit && currentSkill != nil
-                ? family.skills.firstIndex { $0.folder == currentSkill?.folder }
-                    .map { [(family.skills[$0], site.groupPages[index][$0])] } ?? []
+                ? site.position(of: currentSkill, in: index).map { [(family.skills[$0], site.groupPages[index][$0])] } ?? []
                 : Array(zip(family.skills, site.groupPages[index]))
             let open = site.groups.count == 1 || members.contains { $0.0.folder == currentSkill?.folder }
             return [

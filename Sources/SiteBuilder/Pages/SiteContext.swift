@@ -20,6 +20,9 @@ struct SiteContext: Sendable {
     let groups: [SkillGroup]
     /// Group index of each skill, by folder.
     let groupOfSkill: [String: Int]
+    /// Each skill's position among its group's `skills`, by folder, so that a page finds its skill
+    /// in a large group without scanning it (a scan per page is quadratic in skills).
+    let positionInGroup: [String: Int]
     /// The id of each group's section on the home page.
     let groupIDs: [String]
     /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
@@ -74,11 +77,15 @@ struct SiteContext: Sendable {
         siteTitle = identity.title
         description = identity.description
         groups = SkillGroups.group(graph.skills, config: input.config, names: CatchAllNames(strings))
-        var groupOfSkill: [String: Int] = [:]
+        var groupOfSkill: [String: Int] = [:], positionInGroup: [String: Int] = [:]
         for (index, group) in groups.enumerated() {
-            for skill in group.skills { groupOfSkill[skill.folder] = index }
+            for (position, skill) in group.skills.enumerated() {
+                groupOfSkill[skill.folder] = index
+                positionInGroup[skill.folder] = position
+            }
         }
         self.groupOfSkill = groupOfSkill
+        self.positionInGroup = positionInGroup
         var slugger = Slugger()
         groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
         outgoingEdges = Dictionary(grouping: graph.edges, by: \.from)
@@ -113,6 +120,13 @@ struct SiteContext: Sendable {
     /// The address of a skill's page.
     func skillPage(of skill: Skill) -> PreparedTarget {
         skillPages[skill.folder] ?? PreparedTarget(SitePaths.page(forSource: skill.skillFile))
+    }
+
+    /// Where `skill` sits among the skills of group `group`, when it is one of them.
+    func position(of skill: Skill?, in group: Int) -> Int? {
+        guard let skill, groupOfSkill[skill.folder] == group, let position = positionInGroup[skill.folder],
+              groups[group].skills.indices.contains(position) else { return nil }
+        return position
     }
 
     /// The group a skill belongs to.

@@ -35,6 +35,7 @@ final class BuildDuplicates: @unchecked Sendable {
         let files = graph.documents.count
         note = previous == nil ? "no usable duplicate cache\(problem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
+                + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
         let file = file
         DispatchQueue.global().async(group: writing) {
             if CacheFolder.prepare(for: file) { try? next.write(to: file) }
