@@ -217,23 +217,28 @@ struct OutputFolder {
     /// old, then the journal, whose rename is the point from which the update will be finished
     /// whatever happens; then the journal is carried out, and the staging folder and journal removed.
     /// A failure before the journal is written leaves the previous site as it was.
-    func update(with plan: SiteJournal, cache: BuildCache) throws {
+    /// `cache` is `nil` when the site's cache stays as it is; with that and nothing to move or
+    /// remove, no journal is written at all.
+    func update(with plan: SiteJournal, cache: BuildCache?) throws {
         defer { lock.release() }
         var plan = plan
+        plan.replacesCache = cache != nil
         try InterruptCleanup.shared.withoutInterrupts {
-            if (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
+            if let cache, (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
                 // No new cache: the old one must not outlive the files it describes.
                 plan.replacesCache = false
                 unlink(BuildCache.location(for: url).path)
             }
-            do {
-                try plan.write(for: url)
-            } catch {
-                throw Problem.cannotUpdate(url.path, "\(error)")
+            if plan.hasWork {
+                do {
+                    try plan.write(for: url)
+                } catch {
+                    throw Problem.cannotUpdate(url.path, "\(error)")
+                }
+                if let failure = plan.apply(to: url) { throw Problem.cannotUpdate(url.path, "\(failure)") }
             }
-            if let failure = plan.apply(to: url) { throw Problem.cannotUpdate(url.path, "\(failure)") }
             FolderRemover.remove(staging.path)
-            unlink(SiteJournal.location(for: url).path)
+            if plan.hasWork { unlink(SiteJournal.location(for: url).path) }
         }
         InterruptCleanup.shared.disarm()
     }
