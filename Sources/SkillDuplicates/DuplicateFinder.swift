@@ -114,22 +114,35 @@ public struct DuplicateFinder: Sendable {
         (statistics.bands, statistics.rows) = (banding.bands, banding.rows)
         clock.lap("sketch")
 
-        let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
-        statistics.candidatePairs = candidates.count
-        clock.lap("find candidates")
-        let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
-        statistics.verifiedPairs = matches.count
-        clock.lap("verify")
-        let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
-                                                                 coverage: options.containmentCoverage, minWords: options.minWords)
-        statistics.containedPairs = containments.count
-        clock.lap("find contained rules")
+        // Matching across files reads nothing but the distinct texts: when they are the ones the
+        // cache was made from (a rebuild that changed no rule), its matched pairs are this run's.
+        let matchingKey = MatchedPairs.key(of: units)
+        let matched: MatchedPairs
+        if let previous = cache?.matched, previous.key == matchingKey {
+            matched = previous
+            clock.lap("find candidates")
+            clock.lap("verify")
+            clock.lap("find contained rules")
+        } else {
+            let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+            clock.lap("find candidates")
+            let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
+            clock.lap("verify")
+            let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
+                                                                     coverage: options.containmentCoverage, minWords: options.minWords)
+            clock.lap("find contained rules")
+            matched = MatchedPairs(key: matchingKey, candidates: candidates.count, verified: matches, contained: containments)
+        }
+        statistics.candidatePairs = matched.candidates
+        statistics.verifiedPairs = matched.verifiedCount
+        statistics.containedPairs = matched.pairs.count - matched.verifiedCount
+        statistics.reusedMatching = matched.key == cache?.matched?.key
 
         var sets = UnionFind(count: units.texts.count)
         for unit in units.units {
             for owner in unit.moreOwners { sets.union(unit.firstOwner.text, owner.text) }
         }
-        for (first, second) in matches + containments { sets.union(first, second) }
+        for pair in matched.pairs { sets.union(Int(pair.first), Int(pair.second)) }
         let groups = sets.groups(keepingSingle: { units.texts[$0].statementCount > 1 })
         let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
                                       skillCount: skillCount).clusters(groups)
@@ -137,7 +150,7 @@ public struct DuplicateFinder: Sendable {
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            sketches: sketches) }
+                                            sketches: sketches, matched: matched) }
         return (clusters, statistics, next)
     }
 }

@@ -23,6 +23,8 @@ public struct DuplicateStatistics: Sendable, Hashable {
     /// Files whose rules' fingerprints, and units whose features and band keys, came from the cache.
     public var reusedFiles = 0
     public var reusedUnits = 0
+    /// Whether the pairs matched across files came from the cache (no distinct text changed).
+    public var reusedMatching = false
     public var steps: [Step] = []
 
     public var seconds: Double { steps.reduce(0) { $0 + $1.seconds } }

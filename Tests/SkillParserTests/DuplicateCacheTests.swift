@@ -72,6 +72,32 @@ import TestSupport
         let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(first))
         #expect(statistics.reusedFiles == graph.documents.count)
         #expect(statistics.reusedUnits == statistics.units)
+        #expect(statistics.reusedMatching)
+    }
+
+    @Test func anEditThatChangesNoRuleReusesThePairsMatchedAcrossFiles() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        // A paragraph is not a rule, and an inserted heading moves every rule below it.
+        let text = try tree.read("skill-3/SKILL.md")
+        try tree.write("skill-3/SKILL.md", text.replacingOccurrences(of: "# Skill 3\n", with: "# Skill 3\n\n## Moved\n\nSome prose.\n")
+                       + "\nA closing paragraph, not a rule.\n")
+        let graph = try Self.graph(tree)
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(cache))
+        #expect(statistics.reusedFiles == graph.documents.count - 1)
+        #expect(statistics.reusedMatching)
+    }
+
+    @Test func aRuleWhoseSentencesBecomeLinksIsMatchedAnew() throws {
+        let tree = try Self.collection()
+        let rule = "Keep every label of the system alert short and clear. Prefer the system sheet to a custom menu with icons."
+        let linked = "Keep every label of the system alert short and clear. [Prefer the system sheet to a custom menu with icons](x.md)."
+        try tree.write("skill-1/references/a.md", "# A\n\n- \(rule)\n")
+        try tree.write("skill-2/references/b.md", "# B\n\n- Prefer the system sheet to a custom menu with icons.\n")
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try tree.write("skill-1/references/a.md", "# A\n\n- \(linked)\n")
+        let (statistics, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.roundTrip(cache))
+        #expect(!statistics.reusedMatching)
     }
 
     @Test func aChangedFileIsComparedAnew() throws {
@@ -83,6 +109,7 @@ import TestSupport
         let graph = try Self.graph(tree)
         let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.roundTrip(cache))
         #expect(statistics.reusedFiles == graph.documents.count - 1)
+        #expect(!statistics.reusedMatching)
     }
 
     @Test func aDeletedFileLeavesItsClusters() throws {

@@ -54,6 +54,13 @@ extension DuplicateCache {
         try writer.column(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
         try writer.column(features)
         try writer.column(bandKeys)
+        if let matched {
+            try writer.column([matched.key.high, matched.key.low, UInt64(matched.candidates), UInt64(matched.verifiedCount)])
+            try writer.column(matched.pairs.flatMap { [$0.first, $0.second] })
+        } else {
+            try writer.column([UInt64]())
+            try writer.column([UInt32]())
+        }
     }
 
     /// `first[0], second[0], first[1], second[1], ...`
@@ -127,7 +134,19 @@ extension DuplicateCache {
         cache.features = try reader.array(of: UInt32.self)
         cache.bandKeys = try reader.array(of: UInt32.self)
         let unitCount = featureCounts.count
-        guard unitKeys.count == 2 * unitCount, cache.bandKeys.count == cache.bands * unitCount, reader.isAtEnd else { throw Damage() }
+        let matching = try reader.array(of: UInt64.self)
+        let pairs = try reader.array(of: UInt32.self)
+        guard unitKeys.count == 2 * unitCount, cache.bandKeys.count == cache.bands * unitCount, reader.isAtEnd,
+              matching.isEmpty || matching.count == 4, pairs.count % 2 == 0, matching.count == 4 || pairs.isEmpty,
+              pairs.allSatisfy({ Int($0) < textCount })
+        else { throw Damage() }
+        if matching.count == 4 {
+            let verified = Int(clamping: matching[3])
+            guard verified <= pairs.count / 2 else { throw Damage() }
+            cache.matched = MatchedPairs(key: ContentHash(high: matching[0], low: matching[1]), candidates: Int(clamping: matching[2]),
+                                         pairs: stride(from: 0, to: pairs.count, by: 2).map { MatchedPairs.Pair(first: pairs[$0], second: pairs[$0 + 1]) },
+                                         verifiedCount: verified)
+        }
         cache.unitKeys = (0..<unitCount).map { TextKey(high: unitKeys[2 * $0], low: unitKeys[2 * $0 + 1]) }
         cache.featureOffsets.reserveCapacity(unitCount + 1)
         for count in featureCounts { cache.featureOffsets.append(cache.featureOffsets[cache.featureOffsets.count - 1] + Int(count)) }

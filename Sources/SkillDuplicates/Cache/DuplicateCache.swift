@@ -5,9 +5,9 @@ import SkillParser
 /// (`.OUT.skillbook-cache/dedupe`) so that the next build normalises and sketches only what
 /// changed: for each file (by the digest of its bytes) the distinct text each of its rules
 /// normalised to; each distinct text's fingerprint; each unit's features and LSH band keys, with
-/// the common feature slots the keys were made under. The matching across files (candidates,
-/// verification, containment, clusters) is linear and runs on every build, so a cached run gives
-/// the clusters a fresh one gives.
+/// the common feature slots the keys were made under; and the pairs matching across files found
+/// (`MatchedPairs`), reused when no distinct text changed. Clusters are made on every build from
+/// the statements as they are, so a cached run gives the clusters a fresh one gives.
 ///
 /// The file (`DuplicateCache+File`) is a `CacheFile` under the key (program, options) whose
 /// payload is columns of fixed-width numbers. Another key, a wrong digest or anything that does
@@ -33,6 +33,8 @@ public struct DuplicateCache: Sendable {
     var bands = 0
     var bandKeys: [UInt32] = []
     var commonSlots: [UInt64] = []
+    /// The pairs matching found, under the key of the texts it read.
+    var matched: MatchedPairs?
     private var unitIndex = TextKeyTable(capacity: 0)
 
     init(key: ContentHash) {
@@ -52,13 +54,23 @@ public struct DuplicateCache: Sendable {
         return hasher.finalize()
     }
 
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// The fingerprints (`nil` for a rule too short to compare) of the `ruleCount` rules of the
     /// file with this digest, when that file was in the run the cache was made from.
     func fingerprints(ofDocument digest: ContentHash, ruleCount: Int) -> [RuleFingerprint?]? {
         guard let range = documents[digest], range.count == ruleCount else { return nil }
         return references[range].map { $0 < 0 ? nil : texts[Int($0)] }
+    }
+
+    /// Whether `other` was made from the same files (by digest and rule count) under the same key:
+    /// its texts, units and matched pairs, which follow from those files, are then the same too
+    /// (the pairs' key is compared all the same, for a cache read without them), and a build need
+    /// not write it again over this one.
+    public func holdsTheSameFiles(as other: DuplicateCache) -> Bool {
+        key == other.key && documents.count == other.documents.count && commonSlots == other.commonSlots
+            && matched?.key == other.matched?.key
+            && documents.allSatisfy { digest, range in other.documents[digest]?.count == range.count }
     }
 
     /// The index of the unit with this key, when the cache has it.
@@ -88,8 +100,9 @@ public struct DuplicateCache: Sendable {
 extension DuplicateCache {
     /// The cache of a run: its files (those with a digest), texts and units.
     init(key: ContentHash, documents: [(digest: ContentHash?, statements: Range<Int>)], fingerprints: [RuleFingerprint?],
-         units: ComparisonUnits, sketches: UnitSketches) {
+         units: ComparisonUnits, sketches: UnitSketches, matched: MatchedPairs) {
         self.key = key
+        self.matched = matched
         var textOf = [Int32](repeating: -1, count: fingerprints.count)
         for (index, text) in units.texts.enumerated() {
             textOf[text.firstStatement] = Int32(index)
