@@ -101,9 +101,13 @@ public enum SearchIndexBuilder {
                 sectionSources += (0..<count).map { ordinal in key.map { .init(document: $0, ordinal: ordinal, count: count) } }
             }
         }
-        let batches = counted.map(\.0)
+        var batches = counted.map(\.0)
         counted = []
-        let (index, pieces) = assemble(batches, targets: targets, sources: sectionSources, known: reuse?.rows)
+        // Only the cache read the documents' terms by text (`documentTerms` numbers them).
+        for number in batches.indices {
+            for document in batches[number].documents.indices { batches[number].documents[document].terms = [] }
+        }
+        let (index, pieces) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
         return (index, pieces, recounted, sectionSources)
     }
 
@@ -113,13 +117,13 @@ public enum SearchIndexBuilder {
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         // Taken, not copied, so that emptying them below gives their memory back.
         var batches = consume counted
-        let stored = batches.flatMap { $0.documents.flatMap(\.sections) }
-        // What assembling does not read goes now: the sections (kept in `stored`) and each
-        // document's terms by text (the build cache's; `documentTerms` numbers them).
+        var stored: [SearchSection] = []
+        stored.reserveCapacity(batches.reduce(0) { $0 + $1.documents.reduce(0) { $0 + $1.sections.count } })
+        // The sections move to `stored`: assembling reads them from there.
         for number in batches.indices {
             for document in batches[number].documents.indices {
+                stored += batches[number].documents[document].sections
                 batches[number].documents[document].sections = []
-                batches[number].documents[document].terms = []
             }
         }
         var numbers: [String: Int] = [:]
