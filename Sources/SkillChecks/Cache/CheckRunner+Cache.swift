@@ -3,9 +3,10 @@ import SkillDuplicates
 
 extension CheckRunner {
     /// The key a check cache must have for `graph` (`CheckWorld`).
-    public static func cacheKey(graph: SkillGraph, config: CollectionConfig, checks: [any Check] = Checks.all,
-                                tool: ContentHash) -> ContentHash {
-        CheckWorld.key(graph: graph, config: config, checks: checks.compactMap { $0 as? any DocumentCheck }, tool: tool)
+    public static func cacheKey(graph: SkillGraph, config: CollectionConfig, options: CheckOptions = CheckOptions(),
+                                checks: [any Check] = Checks.all, tool: ContentHash) -> ContentHash {
+        CheckWorld.key(graph: graph, config: config, options: options, checks: checks.compactMap { $0 as? any DocumentCheck },
+                       tool: tool)
     }
 
     /// `run`, with the findings of the document checks (`DocumentCheck`) in files the cache

@@ -1,14 +1,16 @@
 import SkillParser
 /// What a `DocumentCheck` reads besides its document: the collection's skills (name, folder,
 /// file: which names are known, which folder is whose, which documents belong to a skill), the
-/// configured external skills and related-skills headings. Findings kept in the check cache are
+/// configured external skills and related-skills headings, and the `--spec` (severities). Findings kept in the check cache are
 /// reused only under the key these had when they were made, with the program and the checks
 /// that made them.
 enum CheckWorld {
-    static func key(graph: SkillGraph, config: CollectionConfig, checks: [any DocumentCheck], tool: ContentHash) -> ContentHash {
+    static func key(graph: SkillGraph, config: CollectionConfig, options: CheckOptions, checks: [any DocumentCheck],
+                    tool: ContentHash) -> ContentHash {
         var hasher = ContentHasher()
         hasher.add("skillbook check cache \(CheckCache.kind.format)")
         hasher.add(tool)
+        hasher.add(options.spec.rawValue)
         hasher.add(checks.count)
         for check in checks { hasher.add(String(describing: type(of: check))) }
         hasher.add(graph.skills.count)

@@ -15,7 +15,7 @@ import TestSupport
             "hig-foundations/SKILL.md": skill("hig-foundations", "Read `references/a.md` and `hig-foundation`.\n\n## Related skills\n\n- `hig-componets`\n- `pytest-skill`\n"),
             "hig-foundations/references/a.md": "# A\n\nSee `pytest-skil` and `incident-responder-playbok`.\n",
             "pytest-skill/SKILL.md": skill("pytest-skill", "Use `hig-foundatoins`.\n\n## Related skills\n\n- `hig-foundations`\n- `no-such-skill`\n"),
-            "incident-responder-playbook/SKILL.md": skill("incident-responder-playbook", "[broken](missing.md)\n"),
+            "incident-responder-playbook/SKILL.md": "---\nname: incident-responder-playbook\ndescription: Use when testing.\nversion: 2\ntags: [a]\n---\n# I\n\n[broken](missing.md)\n",
         ]
     }
 
@@ -40,6 +40,7 @@ import TestSupport
         let fixture = try CheckFixture(Self.files())
         #expect(fixture.diagnostics("misspelled-skill").count >= 3)
         #expect(fixture.diagnostics("unknown-skill").count >= 2)
+        #expect(fixture.diagnostics("unknown-field").count == 2)
         let (cache, first) = try Self.expectSameAsFresh(fixture.graph, cache: nil)
         #expect(first == 0)
         let (_, reused) = try Self.expectSameAsFresh(fixture.graph, cache: cache)
@@ -76,6 +77,8 @@ import TestSupport
         #expect(CheckRunner.cacheKey(graph: fixture.graph, config: external, tool: Self.tool) != plain)
         #expect(CheckRunner.cacheKey(graph: fixture.graph, config: headings, tool: Self.tool) != plain)
         #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: ContentHash(high: 3, low: 6)) != plain)
+        #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), options: CheckOptions(spec: .strict),
+                                     tool: Self.tool) != plain)
     }
 
     @Test func aDamagedOrForeignCacheFileIsNotUsed() throws {
