@@ -11,7 +11,8 @@ struct CountedBatch: Sendable {
     /// The batch's term table.
     var terms: [String] = []
 
-    private var numbers: [String: UInt32] = [:]
+    /// The batch's terms by their bytes; a term's number here is its place in `terms`.
+    private var numbers = ByteStringTable()
     /// Every word form and Han or kana pair met so far, by its bytes, with the terms it gives:
     /// the tokenizer's rules run once per form, not once per occurrence.
     private var forms = ByteStringTable()
@@ -50,10 +51,16 @@ struct CountedBatch: Sendable {
         finishDocument()
     }
 
-    /// Adds a document counted by an earlier build.
-    mutating func add(counted: DocumentCounts) {
-        documentTerms.append(counted.terms.map { number(of: $0) })
-        documents.append(counted)
+    /// Adds a document counted by an earlier build, as the build cache keeps it
+    /// (`SearchIndexCache`), numbering its terms straight from their bytes; returns whether it
+    /// decoded (a document that does not is left out, to be counted anew).
+    mutating func add(cached payload: ArraySlice<UInt8>) -> Bool {
+        var terms: [ArraySlice<UInt8>] = []
+        guard let counts = SearchIndexCache.decode(payload, term: { terms.append($0) }) else { return false }
+        // Numbered only once the whole document decoded: a damaged one adds no term.
+        documentTerms.append(terms.map { term in term.withUnsafeBufferPointer { number(ofBytes: $0) } })
+        documents.append(counts)
+        return true
     }
 
     /// Counts one section of the current document; its field texts are not kept.
@@ -196,7 +203,7 @@ struct CountedBatch: Sendable {
 
     /// Drops what only counting needed (the word forms and the term lookup), keeping the counts.
     mutating func finish() {
-        numbers = [:]
+        numbers = ByteStringTable()
         forms = ByteStringTable()
         outcomeEnds = []
         outcomes = []
@@ -208,11 +215,17 @@ struct CountedBatch: Sendable {
     }
 
     private mutating func number(of term: String) -> UInt32 {
-        if let known = numbers[term] { return known }
-        let number = UInt32(terms.count)
-        numbers[term] = number
-        terms.append(term)
-        local.append(-1)
-        return number
+        var bytes = term
+        return bytes.withUTF8 { number(ofBytes: $0, text: term) }
+    }
+
+    /// The number of the term of UTF-8 `bytes`; `text`, when given, is that term as a string.
+    private mutating func number(ofBytes bytes: UnsafeBufferPointer<UInt8>, text: String? = nil) -> UInt32 {
+        let (number, inserted) = numbers.insert(bytes)
+        if inserted {
+            terms.append(text ?? String(decoding: bytes, as: UTF8.self))
+            local.append(-1)
+        }
+        return UInt32(number)
     }
 }

@@ -16,10 +16,24 @@ public enum SearchIndexBuilder {
     public struct Reuse: Sendable {
         public var previous: SearchIndexCache
         public var keys: [String: SearchIndexCache.Key]
-        public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key]) {
+        /// The sizes of the previous build's document rows.
+        public var rows: SearchIndexRowSizes?
+        public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil) {
             self.previous = previous
             self.keys = keys
+            self.rows = rows
         }
+    }
+
+    /// What `buildAndWrite` made.
+    public struct Built {
+        public var index: SearchIndex
+        /// The size of each file by path.
+        public var sizes: [String: Int]
+        /// The documents split and counted by this build.
+        public var recounted: Int
+        /// The row sizes of the documents with keys, for the next build (`Reuse.rows`).
+        public var rows: SearchIndexRowSizes
     }
 
     /// Indexes every document of `graph`, or only those whose paths are in `sources`.
@@ -30,38 +44,44 @@ public enum SearchIndexBuilder {
 
     /// Builds the index of `graph` and hands each of its files (paths under `search/`, as
     /// `SearchIndex.files()` gives them) to `write`, on all cores, as soon as it is encoded: the
-    /// files are never all held at once, and no piece of them is encoded twice. Returns the index,
-    /// the size of each file by path, and the number of documents split and counted: with `reuse`,
-    /// those whose keys are in the previous counts are not, and `keep` is given every keyed
-    /// document's counts as soon as all are counted (before the index is assembled, so that they
-    /// are not held beside it).
+    /// files are never all held at once, and no piece of them is encoded twice. With `reuse`,
+    /// the documents whose keys are in the previous counts are not split and counted again, and
+    /// `keep` is given every keyed document's counts as soon as all are counted (before the index
+    /// is assembled, so that they are not held beside it). A document file made only of keyed
+    /// documents comes to `write` with a digest of what it is made of, and `contents` encodes it
+    /// (`write` need not call it when the file it has is of that digest); the other files come
+    /// with no digest, already encoded.
     public static func buildAndWrite(graph: SkillGraph, sources: Set<String>? = nil,
                                      targets: SearchIndexLayout.Targets = .init(), reuse: Reuse? = nil,
                                      keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil,
-                                     write: (_ path: String, _ contents: [UInt8]) throws -> Void) throws
-        -> (index: SearchIndex, sizes: [String: Int], recounted: Int) {
-        let (index, pieces, recounted) = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
-        return (index, try SearchIndexEncoder.eachFile(index, pieces: pieces, write), recounted)
+                                     write: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
+        -> Built {
+        let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
+        let sizes = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, write)
+        return Built(index: made.index, sizes: sizes, recounted: made.recounted,
+                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources))
     }
 
     /// The index and its files, each piece of the files encoded once, and the number of
     /// documents split and counted (see `buildAndWrite`).
     static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
                         reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
-        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int) {
+        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int,
+            sources: [SearchIndexEncoder.SectionSource?]) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
         let batchCount = max(1, min(documents.count, Parallel.cores * 4))
         let bounds = (0...batchCount).map { $0 * documents.count / batchCount }
-        var counted = Parallel.map(Array(0..<batchCount)) { batch -> (CountedBatch, [SearchIndexCache.Record], Int) in
+        var counted = Parallel.map(Array(0..<batchCount)) { batch -> (CountedBatch, [SearchIndexCache.Record], Int, [SearchIndexCache.Key?]) in
             var counts = CountedBatch()
             var records: [SearchIndexCache.Record] = []
             var recounted = 0
+            var keys: [SearchIndexCache.Key?] = []
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 let key = reuse?.keys[document.path]
-                if let key, let payload = reuse?.previous.payload(key), let cached = SearchIndexCache.decode(payload) {
-                    counts.add(counted: cached)
+                keys.append(key)
+                if let key, let payload = reuse?.previous.payload(key), counts.add(cached: payload) {
                     if keep != nil { records.append((key, .init(source: .previous(payload)))) }
                     continue
                 }
@@ -70,28 +90,40 @@ public enum SearchIndexBuilder {
                 if let key, keep != nil { records.append((key, .init(source: .counted(counts.documents[counts.documents.count - 1])))) }
             }
             counts.finish()
-            return (counts, records, recounted)
+            return (counts, records, recounted, keys)
         }
         let recounted = counted.reduce(0) { $0 + $1.2 }
         keep?(counted.flatMap(\.1))
-        let batches = counted.map(\.0)
+        var sectionSources: [SearchIndexEncoder.SectionSource?] = []
+        for (batch, _, _, keys) in counted {
+            for (document, key) in zip(batch.documents, keys) {
+                let count = document.sections.count
+                sectionSources += (0..<count).map { ordinal in key.map { .init(document: $0, ordinal: ordinal, count: count) } }
+            }
+        }
+        var batches = counted.map(\.0)
         counted = []
-        let (index, pieces) = assemble(batches, targets: targets)
-        return (index, pieces, recounted)
+        // Only the cache read the documents' terms by text (`documentTerms` numbers them).
+        for number in batches.indices {
+            for document in batches[number].documents.indices { batches[number].documents[document].terms = [] }
+        }
+        let (index, pieces) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
+        return (index, pieces, recounted, sectionSources)
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
-    private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets)
+    private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets,
+                                 sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         // Taken, not copied, so that emptying them below gives their memory back.
         var batches = consume counted
-        let stored = batches.flatMap { $0.documents.flatMap(\.sections) }
-        // What assembling does not read goes now: the sections (kept in `stored`) and each
-        // document's terms by text (the build cache's; `documentTerms` numbers them).
+        var stored: [SearchSection] = []
+        stored.reserveCapacity(batches.reduce(0) { $0 + $1.documents.reduce(0) { $0 + $1.sections.count } })
+        // The sections move to `stored`: assembling reads them from there.
         for number in batches.indices {
             for document in batches[number].documents.indices {
+                stored += batches[number].documents[document].sections
                 batches[number].documents[document].sections = []
-                batches[number].documents[document].terms = []
             }
         }
         var numbers: [String: Int] = [:]
@@ -179,7 +211,8 @@ public enum SearchIndexBuilder {
         postings = []
         batches = []
         let sharedWords = TextCodebook.build(stored.map(\.text))
-        let pieces = SearchIndexEncoder.pieces(terms: terms, sections: stored, sharedWords: sharedWords)
+        let pieces = SearchIndexEncoder.pieces(terms: terms, sections: stored, sharedWords: sharedWords,
+                                               sources: sources, known: known)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
         return (SearchIndex(sections: stored, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }

@@ -164,20 +164,36 @@ public struct SearchIndexCache: Sendable {
     }
 
     static func decode(_ payload: ArraySlice<UInt8>) -> DocumentCounts? {
+        var terms: [String] = []
+        guard var counts = decode(payload, term: { terms.append(String(decoding: $0, as: UTF8.self)) }) else { return nil }
+        counts.terms = terms
+        return counts
+    }
+
+    /// The counts in `payload` with their `terms` left empty: each term's bytes go to `term`, in
+    /// order (a rebuild numbers them in its batch's table without making a string of each).
+    static func decode(_ payload: ArraySlice<UInt8>, term: (ArraySlice<UInt8>) -> Void) -> DocumentCounts? {
         var reader = CacheReader(payload)
         var counts = DocumentCounts()
         guard let sectionCount = reader.number(), sectionCount <= payload.count else { return nil }
+        // The sections of a document share their page, title and skill: made once, not per section.
+        var shared: [(bytes: ArraySlice<UInt8>, text: String)] = Array(repeating: ([], ""), count: 3)
+        func sharedString(_ field: Int, _ reader: inout CacheReader) -> String? {
+            guard let length = reader.number(), let bytes = reader.bytes(length) else { return nil }
+            if !bytes.elementsEqual(shared[field].bytes) { shared[field] = (bytes, String(decoding: bytes, as: UTF8.self)) }
+            return shared[field].text
+        }
         for _ in 0..<sectionCount {
-            guard let page = reader.string(), let anchor = reader.string(), let title = reader.string(),
-                  let heading = reader.string(), let parent = reader.string(), let skill = reader.string(),
+            guard let page = sharedString(0, &reader), let anchor = reader.string(), let title = sharedString(1, &reader),
+                  let heading = reader.string(), let parent = reader.string(), let skill = sharedString(2, &reader),
                   let text = reader.string() else { return nil }
             counts.sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
                                                  parentHeading: parent, skill: skill, text: text))
         }
         guard let termCount = reader.number(), termCount <= payload.count else { return nil }
         for _ in 0..<termCount {
-            guard let term = reader.string() else { return nil }
-            counts.terms.append(term)
+            guard let length = reader.number(), let bytes = reader.bytes(length) else { return nil }
+            term(bytes)
         }
         for section in 0..<sectionCount {
             guard let entries = reader.number(), entries <= payload.count, let length = reader.number(),

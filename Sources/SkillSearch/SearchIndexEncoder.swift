@@ -25,18 +25,76 @@ enum SearchIndexEncoder {
         var words: [[UInt8]]
         /// Each term's postings.
         var postings: [[UInt8]]
-        /// Each section's document row after its page number: `,heading,parent,text(,anchor)]`.
-        var rowTails: [[UInt8]]
+        /// Each section's document row after its page number: `,heading,parent,text(,anchor)]`;
+        /// `nil` when its size came from the build cache (`SearchIndexRowSizes`): it is encoded
+        /// only if its file is written.
+        var rowTails: [[UInt8]?]
+        /// Each row tail's size in bytes.
+        var rowSizes: [Int]
+        /// Each section's key (its document's key and its place there), or `nil` when its
+        /// document has none: what a document file's digest is made of.
+        var rowKeys: [ContentHash?]
+        /// The shared words' codes, and their digest.
+        var codes: ByteStringTable
+        var codebook: ContentHash
     }
 
-    static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String]) -> Pieces {
+    /// Where a section comes from: its document's key in the build cache, its place among the
+    /// document's sections and their number.
+    struct SectionSource: Sendable {
+        var document: ContentHash
+        var ordinal: Int
+        var count: Int
+    }
+
+    /// The pieces of an index. `sources` (empty, or one per section) and `known` (the row sizes
+    /// a previous build measured) spare encoding the rows of documents whose sizes are known.
+    static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
+                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil) -> Pieces {
         let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8], [UInt8]) in
             let previous = position > 0 ? terms[position - 1].term : ""
             return (word(terms[position], after: previous), postingsText(terms[position].postings))
         }
         let codes = codeTable(sharedWords)
-        let rows = Parallel.map(sections, minimumChunk: 64) { rowTail($0, codes: codes) }
-        return Pieces(words: perTerm.map(\.0), postings: perTerm.map(\.1), rowTails: rows)
+        let codebook = codebookDigest(sharedWords)
+        let known = known?.codebook == codebook ? known?.sizes ?? [:] : [:]
+        let rows = Parallel.map(sections.count, minimumChunk: 64) { (position: Int) -> ([UInt8]?, Int, ContentHash?) in
+            let source = position < sources.count ? sources[position] : nil
+            let key = source.map(rowKey)
+            if let source, let sizes = known[source.document], sizes.count == source.count {
+                return (nil, sizes[source.ordinal], key)
+            }
+            let tail = rowTail(sections[position], codes: codes)
+            return (tail, tail.count, key)
+        }
+        return Pieces(words: perTerm.map(\.0), postings: perTerm.map(\.1), rowTails: rows.map(\.0),
+                      rowSizes: rows.map(\.1), rowKeys: rows.map(\.2), codes: codes, codebook: codebook)
+    }
+
+    /// The digest of the shared words, which every document row is coded with.
+    static func codebookDigest(_ words: [String]) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("search-index shared words")
+        hasher.add(words.count)
+        for word in words { hasher.add(word) }
+        return hasher.finalize()
+    }
+
+    static func rowKey(_ source: SectionSource) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add(source.document)
+        hasher.add(source.ordinal)
+        return hasher.finalize()
+    }
+
+    /// The row sizes of every document with a key, for the next build.
+    static func rowSizes(_ pieces: Pieces, sources: [SectionSource?]) -> SearchIndexRowSizes {
+        var sizes: [ContentHash: [Int]] = [:]
+        for (position, source) in sources.enumerated() {
+            guard let source else { continue }
+            sizes[source.document, default: []].append(pieces.rowSizes[position])
+        }
+        return SearchIndexRowSizes(codebook: pieces.codebook, sizes: sizes)
     }
 
     static func plan(terms: [IndexedTerm], pieces: Pieces, targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
@@ -52,7 +110,7 @@ enum SearchIndexEncoder {
                 .map { $0 + start }
         }
         // A row's size as written with page number 0, and the comma before it.
-        let documentSizes = pieces.rowTails.map { $0.count + 3 }
+        let documentSizes = pieces.rowSizes.map { $0 + 3 }
         return SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
                                  documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents))
     }
@@ -69,13 +127,24 @@ enum SearchIndexEncoder {
     }
 
     /// Encodes every file of the index on all cores and hands each to `body` as soon as it is
-    /// made, so that they are never all held at once; returns each file's size by path.
+    /// made, so that they are never all held at once; returns each file's size by path. A
+    /// document file whose sections all have keys comes with a digest of what it is made of
+    /// (the shared words, its number, its sections' keys) and is encoded only if `body` calls
+    /// `contents`; the others come with no digest, made.
     static func eachFile(_ index: SearchIndex, pieces: Pieces,
-                         _ body: (_ path: String, _ contents: [UInt8]) throws -> Void) throws -> [String: Int] {
+                         _ body: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
+        -> [String: Int] {
         let kinds = fileKinds(index.layout)
         let results = Parallel.map(kinds.count, minimumChunk: 16) { position -> Result<(String, Int), any Error> in
+            if case .documents(let file) = kinds[position], let digest = documentsDigest(index, file: file, pieces: pieces) {
+                let path = SearchIndexFiles.documents(file)
+                return Result {
+                    try body(path, digest) { documents(index, file: file, pieces: pieces) }
+                    return (path, documentsSize(index, file: file, pieces: pieces))
+                }
+            }
             let (path, contents) = file(kinds[position], index: index, pieces: pieces)
-            return Result { try body(path, contents); return (path, contents.count) }
+            return Result { try body(path, nil) { contents }; return (path, contents.count) }
         }
         var sizes: [String: Int] = [:]
         for result in results {
@@ -159,29 +228,64 @@ enum SearchIndexEncoder {
         JSText.call(kind: "words", number: 0, arguments: [JSText.string(index.sharedWords.joined(separator: " "))])
     }
 
-    static func documents(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
+    /// The pages of document file `file` (each written once, as `[url,title,skill]`) and the
+    /// page number of each of its sections.
+    static func documentsFrame(_ index: SearchIndex, file: Int) -> (sections: Range<Int>, pages: [[UInt8]], pageOfRow: [Int]) {
+        let range = run(file, of: index.layout.documentStarts, total: index.sections.count)
         var pages: [[UInt8]] = []
         var pageNumbers: [String: Int] = [:]
-        var sections: [UInt8] = [0x5B]
-        for position in run(file, of: index.layout.documentStarts, total: index.sections.count) {
+        var pageOfRow: [Int] = []
+        for position in range {
             let section = index.sections[position]
             let key = section.page + "\n" + section.pageTitle + "\n" + section.skill
-            let page: Int
             if let known = pageNumbers[key] {
-                page = known
+                pageOfRow.append(known)
             } else {
-                page = pages.count
-                pageNumbers[key] = page
+                pageNumbers[key] = pages.count
+                pageOfRow.append(pages.count)
                 pages.append(JSText.array([JSText.string(section.page), JSText.string(section.pageTitle),
                                            JSText.string(section.skill)]))
             }
-            if sections.count > 1 { sections.append(0x2C) }
+        }
+        return (range, pages, pageOfRow)
+    }
+
+    static func documents(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
+        let frame = documentsFrame(index, file: file)
+        var sections: [UInt8] = [0x5B]
+        for (row, position) in frame.sections.enumerated() {
+            if row > 0 { sections.append(0x2C) }
             sections.append(0x5B)
-            sections += Array("\(page)".utf8)
-            sections += pieces.rowTails[position]
+            sections += Array("\(frame.pageOfRow[row])".utf8)
+            sections += pieces.rowTails[position] ?? rowTail(index.sections[position], codes: pieces.codes)
         }
         sections.append(0x5D)
-        return JSText.call(kind: "docs", number: file, arguments: [JSText.array(pages), sections])
+        return JSText.call(kind: "docs", number: file, arguments: [JSText.array(frame.pages), sections])
+    }
+
+    /// The size of `documents(index, file:, pieces:)`, from the rows' sizes.
+    static func documentsSize(_ index: SearchIndex, file: Int, pieces: Pieces) -> Int {
+        let frame = documentsFrame(index, file: file)
+        var size = JSText.call(kind: "docs", number: file, arguments: [JSText.array(frame.pages), []]).count + 2
+        for (row, position) in frame.sections.enumerated() {
+            size += (row > 0 ? 1 : 0) + 1 + "\(frame.pageOfRow[row])".utf8.count + pieces.rowSizes[position]
+        }
+        return size
+    }
+
+    /// The digest of what document file `file` is made of, or `nil` when a section of it has no key.
+    static func documentsDigest(_ index: SearchIndex, file: Int, pieces: Pieces) -> ContentHash? {
+        var hasher = ContentHasher()
+        hasher.add("search-index documents file")
+        hasher.add(pieces.codebook)
+        hasher.add(file)
+        let range = run(file, of: index.layout.documentStarts, total: index.sections.count)
+        hasher.add(range.count)
+        for position in range {
+            guard let key = pieces.rowKeys[position] else { return nil }
+            hasher.add(key)
+        }
+        return hasher.finalize()
     }
 
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor

@@ -51,22 +51,36 @@ public enum SearchIndexStep {
 
     /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index)
     /// and hands each index file, by site-relative path, to `write` as soon as it is encoded, on
-    /// all cores. `write` says whether it wrote the file (the site may keep the path for another).
-    /// With `cache`, the documents whose counts the last build kept (`SearchIndexCache`) are not
-    /// split and counted again, and this build's counts are kept for the next.
+    /// all cores, with the digest of what it is made of (the site reuses the previous site's file
+    /// of the same digest) and its contents, made when `write` asks for them. `write` says whether
+    /// it took the file (the site may keep the path for another). With `cache`, the documents
+    /// whose counts the last build kept (`SearchIndexCache`) are not split and counted again, the
+    /// document rows whose sizes it kept (`SearchIndexRowSizes`) are encoded only for the files
+    /// written, and this build's counts and sizes are kept for the next.
     public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page], cache: Cache? = nil,
-                             write: (_ path: String, _ contents: Data) throws -> Bool) throws -> Output {
+                             write: (_ path: String, _ digest: ContentHash, _ contents: () -> Data) throws -> Bool) throws -> Output {
         let sources = Set(pages.compactMap(\.source))
         let written = WrittenPaths()
         var problem: String?
         let reuse = cache.map { cache in
             let previous = cache.reuse ? previousCounts(cache.file) : (cache: SearchIndexCache(), problem: nil)
             problem = previous.problem
-            return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph))
+            return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph),
+                                            rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil)
         }
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, contents in
-            if try write(folder + "/" + path, Data(contents)) { written.add(folder + "/" + path) }
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
+            let taken: Bool
+            if let digest {
+                taken = try withoutActuallyEscaping(contents) { contents in try write(folder + "/" + path, digest) { Data(contents()) } }
+            } else {
+                let data = Data(contents())
+                taken = try write(folder + "/" + path, .of(data)) { data }
+            }
+            if taken { written.add(folder + "/" + path) }
+        }
+        if let cache, CacheFolder.prepare(for: cache.file) {
+            try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
         }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
                       documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
@@ -76,6 +90,17 @@ public enum SearchIndexStep {
     /// The index's file in the build cache of the output folder `output` (`.OUT.skillbook-cache/index`).
     static func cacheLocation(for output: URL) -> URL {
         CacheFolder.file("index", forOutput: output)
+    }
+
+    /// The file of the document rows' sizes beside the index's counts (`index-rows`).
+    static func rowsLocation(_ cacheFile: URL) -> URL {
+        cacheFile.deletingLastPathComponent().appendingPathComponent(cacheFile.lastPathComponent + "-rows")
+    }
+
+    /// The row sizes the last build kept, or none when there are none or they are not this
+    /// program's (then every document's rows are encoded, as in a full build).
+    static func previousRows(_ file: URL) -> SearchIndexRowSizes? {
+        (try? SearchIndexRowSizes.read(file, program: ToolDigest.executable)) ?? nil
     }
 
     /// The key of each document's counts: everything its sections are made from (the digest of its

@@ -74,9 +74,9 @@ public enum SiteBuilder {
                 // Each index file is written as soon as it is made (the index is never held twice);
                 // as in the copy step, a page's path and the site marker keep theirs.
                 let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
-                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages, cache: cache) { path, data in
+                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages, cache: cache) { path, digest, contents in
                     guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
-                    try output.emit(path, hash: .of(data)) { try folder.write(data, to: path) }
+                    try output.emit(path, hash: digest) { try folder.write(contents(), to: path) }
                     return true
                 }
             }

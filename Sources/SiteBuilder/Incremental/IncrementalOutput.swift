@@ -85,7 +85,7 @@ final class IncrementalOutput: @unchecked Sendable {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         let again = lock.withLock { !emitted.insert(path).inserted }
         // A second file at the same path replaces the first.
-        if again { unlink(folder.staging.appendingPathComponent(path).path) }
+        if again { unlink(folder.stagedPath(path)) }
         if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
            old.size == entry.size, old.modified == entry.modified {
             lock.withLock {
@@ -97,7 +97,7 @@ final class IncrementalOutput: @unchecked Sendable {
         }
         if listing != nil { try makeStagedFolder(of: path) }
         try write()
-        let stamp = Self.stamp(folder.staging.appendingPathComponent(path).path)
+        let stamp = Self.stamp(folder.stagedPath(path))
         lock.withLock {
             if let stamp { recorded.entries[path] = BuildCache.Entry(hash: hash, size: stamp.size, modified: stamp.modified) }
             staged.insert(path)
@@ -115,7 +115,8 @@ final class IncrementalOutput: @unchecked Sendable {
     /// journal, or swapping the staging folder in. Swapping, the previous cache is removed first
     /// and the new one written after, so a build that dies between the two finds no cache and
     /// makes everything, instead of trusting entries of a site that is gone. A cache that cannot
-    /// be written costs the next build its reuse, nothing else.
+    /// be written costs the next build its reuse, nothing else; updating, an unchanged cache is
+    /// left as it is.
     func commit() throws {
         lock.lock()
         let cache = recorded, emittedPaths = emitted, stagedPaths = staged
@@ -127,7 +128,8 @@ final class IncrementalOutput: @unchecked Sendable {
             return
         }
         let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent)
-        try folder.update(with: journal, cache: cache)
+        // A cache with the same entries is not written again (nor, with nothing to move or remove, a journal).
+        try folder.update(with: journal, cache: cache.entries == previous ? nil : cache)
     }
 
     /// Makes the folder of `path` in the staging folder, once.

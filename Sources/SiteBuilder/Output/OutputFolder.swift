@@ -51,6 +51,11 @@ struct OutputFolder {
     let url: URL
     /// The temporary sibling pages are written to.
     let staging: URL
+    /// `staging.path`, to which site paths are joined as strings: `URL.appendingPathComponent`
+    /// calls `stat` on the result to learn whether it is a folder, twice a file in a build.
+    let stagingPath: String
+    /// Folders already made in the staging folder (render, index and copy share most of theirs).
+    private let madeFolders = MadeFolders()
     /// Held from here until the new site is in place or discarded.
     private let lock: BuildLock
 
@@ -89,12 +94,14 @@ struct OutputFolder {
             }
         }
         staging = parent.appendingPathComponent(".\(url.lastPathComponent).skillbook-tmp-\(getpid())")
+        stagingPath = staging.path
         do {
             Self.removeStale(beside: url)
             if fileManager.fileExists(atPath: staging.path) { try fileManager.removeItem(at: staging) }
             // Armed before the folder exists, so that no interrupt can leave it behind.
             InterruptCleanup.shared.arm(staging: staging, lockFile: BuildLock.path(for: url))
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+            FolderPlacement.spreadSubfolders(of: stagingPath)
             try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
         } catch {
             InterruptCleanup.shared.disarm()
@@ -109,19 +116,24 @@ struct OutputFolder {
     /// site's file, which `emit` removes before a second write to the same path.
     func write(_ data: Data, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.write(data, to: staging.appendingPathComponent(path).path)
+        try FileWriter.write(data, to: stagedPath(path))
     }
 
     /// Writes `text` as UTF-8 at the site-relative `path`, without copying it into a `Data` first.
     func write(_ text: String, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.write(text, to: staging.appendingPathComponent(path).path)
+        try FileWriter.write(text, to: stagedPath(path))
     }
 
     /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
     func copy(_ source: String, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.copy(from: source, to: staging.appendingPathComponent(path).path)
+        try FileWriter.copy(from: source, to: stagedPath(path))
+    }
+
+    /// The absolute path of the site-relative `path` in the staging folder.
+    func stagedPath(_ path: String) -> String {
+        stagingPath + "/" + path
     }
 
     /// Creates the folders the site needs (before parallel writes, which then never race on them),
@@ -138,11 +150,14 @@ struct OutputFolder {
                 guard folders.insert(String(folder)).inserted else { break }
             }
         }
+        // Made by an earlier call: skipped. A folder another thread is making at this moment is
+        // made again here, which `EEXIST` answers, so no file is ever written before its folder.
+        folders = madeFolders.notMade(folders)
         let depths = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
         for depth in depths.keys.sorted() {
             if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
             let failures = Parallel.map(depths[depth, default: []].sorted()) { folder -> Problem? in
-                let path = staging.appendingPathComponent(folder).path
+                let path = stagedPath(folder)
                 if mkdir(path, 0o777) == 0 { return nil }
                 let code = errno
                 var isFolder: ObjCBool = false
@@ -152,6 +167,21 @@ struct OutputFolder {
                 return Problem.cannotCreate(path, String(cString: strerror(code)))
             }
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+            madeFolders.add(depths[depth, default: []])
+        }
+    }
+
+    /// The folders `createFolders` made, shared by the copies of this value on all threads.
+    private final class MadeFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: Set<String> = []
+
+        func notMade(_ folders: Set<String>) -> Set<String> {
+            lock.withLock { folders.subtracting(made) }
+        }
+
+        func add(_ folders: [String]) {
+            lock.withLock { made.formUnion(folders) }
         }
     }
 
@@ -187,23 +217,28 @@ struct OutputFolder {
     /// old, then the journal, whose rename is the point from which the update will be finished
     /// whatever happens; then the journal is carried out, and the staging folder and journal removed.
     /// A failure before the journal is written leaves the previous site as it was.
-    func update(with plan: SiteJournal, cache: BuildCache) throws {
+    /// `cache` is `nil` when the site's cache stays as it is; with that and nothing to move or
+    /// remove, no journal is written at all.
+    func update(with plan: SiteJournal, cache: BuildCache?) throws {
         defer { lock.release() }
         var plan = plan
+        plan.replacesCache = cache != nil
         try InterruptCleanup.shared.withoutInterrupts {
-            if (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
+            if let cache, (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
                 // No new cache: the old one must not outlive the files it describes.
                 plan.replacesCache = false
                 unlink(BuildCache.location(for: url).path)
             }
-            do {
-                try plan.write(for: url)
-            } catch {
-                throw Problem.cannotUpdate(url.path, "\(error)")
+            if plan.hasWork {
+                do {
+                    try plan.write(for: url)
+                } catch {
+                    throw Problem.cannotUpdate(url.path, "\(error)")
+                }
+                if let failure = plan.apply(to: url) { throw Problem.cannotUpdate(url.path, "\(failure)") }
             }
-            if let failure = plan.apply(to: url) { throw Problem.cannotUpdate(url.path, "\(failure)") }
             FolderRemover.remove(staging.path)
-            unlink(SiteJournal.location(for: url).path)
+            if plan.hasWork { unlink(SiteJournal.location(for: url).path) }
         }
         InterruptCleanup.shared.disarm()
     }

@@ -61,6 +61,9 @@ struct SiteJournal: Equatable {
         added = staged.sorted()
     }
 
+    /// Whether carrying out the plan changes anything.
+    var hasWork: Bool { replacesCache || !removed.isEmpty || !emptied.isEmpty || !added.isEmpty }
+
     /// The journal's path for the output folder `url`.
     static func location(for url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).skillbook-journal")

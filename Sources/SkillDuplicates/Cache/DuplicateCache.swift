@@ -63,6 +63,16 @@ public struct DuplicateCache: Sendable {
         return references[range].map { $0 < 0 ? nil : texts[Int($0)] }
     }
 
+    /// Whether `other` was made from the same files (by digest and rule count) under the same key:
+    /// its texts, units and matched pairs, which follow from those files, are then the same too
+    /// (the pairs' key is compared all the same, for a cache read without them), and a build need
+    /// not write it again over this one.
+    public func holdsTheSameFiles(as other: DuplicateCache) -> Bool {
+        key == other.key && documents.count == other.documents.count && commonSlots == other.commonSlots
+            && matched?.key == other.matched?.key
+            && documents.allSatisfy { digest, range in other.documents[digest]?.count == range.count }
+    }
+
     /// The index of the unit with this key, when the cache has it.
     func unit(_ key: TextKey) -> Int? {
         unitIndex.value(of: key)

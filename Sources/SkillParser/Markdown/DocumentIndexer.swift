@@ -211,3 +211,19 @@ struct DocumentIndexer {
         return nil
     }
 }
+
+extension DocumentIndexer {
+    /// Every document keeps its indexes for the whole build: without the room their growth left.
+    mutating func dropSpareCapacity() {
+        headings.dropSpareCapacity()
+        links.dropSpareCapacity()
+        images.dropSpareCapacity()
+        codeSpans.dropSpareCapacity()
+        codeBlocks.dropSpareCapacity()
+        tables.dropSpareCapacity()
+        html.dropSpareCapacity()
+        rules.dropSpareCapacity()
+        relatedSkillItems.dropSpareCapacity()
+        headedLists.dropSpareCapacity()
+    }
+}

@@ -49,6 +49,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         self.blocks = blocks
         var indexer = DocumentIndexer()
         indexer.visit(blocks)
+        indexer.dropSpareCapacity()
         headings = indexer.headings
         links = indexer.links
         images = indexer.images

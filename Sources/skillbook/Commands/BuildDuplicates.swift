@@ -33,9 +33,13 @@ final class BuildDuplicates: @unchecked Sendable {
         }
         let (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
         let files = graph.documents.count
+        // A rebuild whose Markdown files are all unchanged keeps the file there (44 MB for agentic-awesome-skills).
+        let unchanged = previous?.holdsTheSameFiles(as: next) == true
         note = previous == nil ? "no usable duplicate cache\(problem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
                 + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
+                + (unchanged ? "; the cache is unchanged and not written again" : "")
+        if unchanged { return clusters }
         let file = file
         DispatchQueue.global().async(group: writing) {
             if CacheFolder.prepare(for: file) { try? next.write(to: file) }

@@ -20,17 +20,31 @@ import Testing
         })
     }
 
-    static func build(_ graph: SkillGraph, reuse: SearchIndexBuilder.Reuse?) throws
-        -> (files: [String: [UInt8]], cache: [UInt8], recounted: Int) {
+    struct Build {
+        var files: [String: [UInt8]]
+        /// The digest given with each document file.
+        var digests: [String: ContentHash]
+        var cache: [UInt8]
+        var recounted: Int
+        var built: SearchIndexBuilder.Built
+    }
+
+    static func build(_ graph: SkillGraph, reuse: SearchIndexBuilder.Reuse?,
+                      targets: SearchIndexLayout.Targets = .init()) throws -> Build {
         var files: [String: [UInt8]] = [:]
+        var digests: [String: ContentHash] = [:]
         var cache: [UInt8]?
         let lock = NSLock()
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records in
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
             cache = SearchIndexCache.payload(of: records)
-        }) { path, contents in
-            lock.withLock { files[path] = contents }
+        }) { path, digest, contents in
+            let bytes = contents()
+            lock.withLock {
+                files[path] = bytes
+                if let digest { digests[path] = digest }
+            }
         }
-        return (files, try #require(cache), built.recounted)
+        return Build(files: files, digests: digests, cache: try #require(cache), recounted: built.recounted, built: built)
     }
 
     @Test func countsFromTheCacheWriteTheSameFiles() throws {
@@ -57,6 +71,59 @@ import Testing
         #expect(again.files == first.files)
     }
 
+    @Test func rowSizesFromTheCacheWriteTheSameFilesWithTheSameDigests() throws {
+        let graph = try Self.graph()
+        let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)))
+        #expect(!first.digests.isEmpty)
+        #expect(first.digests.keys.allSatisfy { $0.hasPrefix("d/") })
+        #expect(first.built.sizes == first.files.mapValues(\.count))
+        let rows = try #require(SearchIndexRowSizes(payload: first.built.rows.payload()))
+        #expect(rows == first.built.rows)
+        let previous = try #require(SearchIndexCache(payload: first.cache))
+        let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph), rows: rows))
+        #expect(again.files == first.files)
+        #expect(again.digests == first.digests)
+        // Sizes worked out from the kept row sizes are the sizes of the files' bytes.
+        #expect(again.built.sizes == first.built.sizes)
+    }
+
+    @Test func aChangedDocumentChangesTheDigestOfItsDocumentFileOnly() throws {
+        let graph = try Self.graph()
+        // Small document files, so that the fixture has many.
+        var targets = SearchIndexLayout.Targets()
+        targets.documents = 600
+        let first = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)), targets: targets)
+        let previous = try #require(SearchIndexCache(payload: first.cache))
+        let changed = try #require(graph.documents.last?.path)
+        let again = try Self.build(graph, reuse: .init(previous: previous, keys: Self.keys(graph, changing: changed),
+                                                       rows: first.built.rows), targets: targets)
+        #expect(again.files == first.files)
+        let moved = Set(first.digests.keys.filter { first.digests[$0] != again.digests[$0] })
+        // The files holding the changed document's sections: those of its page, the collection's last.
+        let index = again.built.index
+        let page = try #require(index.sections.last?.page)
+        let holding = Set(index.sections.indices.filter { index.sections[$0].page == page }.map {
+            SearchIndexFiles.documents(SearchIndexLayout.file(of: $0, starts: index.layout.documentStarts))
+        })
+        #expect(!holding.isEmpty)
+        #expect(moved == holding)
+        #expect(first.digests.count > holding.count)
+    }
+
+    @Test func rowSizesOfAnotherProgramOrDamagedAreNotRead() throws {
+        let graph = try Self.graph()
+        let sizes = try Self.build(graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph))).built.rows
+        let payload = sizes.payload()
+        #expect(SearchIndexRowSizes(payload: Array(payload.dropLast(1))) == nil)
+        #expect(SearchIndexRowSizes(payload: Array("not sizes".utf8)) == nil)
+        let tree = try FixtureTree()
+        let file = tree.root.appendingPathComponent("index-rows")
+        #expect(try SearchIndexRowSizes.read(file, program: Self.program) == nil)
+        try sizes.write(to: file, program: Self.program)
+        #expect(try SearchIndexRowSizes.read(file, program: Self.program) == sizes)
+        #expect(throws: CacheDamage.self) { try SearchIndexRowSizes.read(file, program: .init(high: 1, low: 3)) }
+    }
+
     @Test func everyDocumentRoundTrips() throws {
         let graph = try Self.graph()
         for document in graph.documents {
@@ -75,7 +142,7 @@ import Testing
         #expect(try SearchIndexCache.read(file, program: Self.program) == nil)
         var records: [SearchIndexCache.Record] = []
         _ = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)),
-                                                 keep: { records = $0 }) { _, _ in }
+                                                 keep: { records = $0 }) { _, _, _ in }
         try SearchIndexCache.write(records, program: Self.program, to: file)
         #expect(try SearchIndexCache.read(file, program: Self.program)?.count == graph.documents.count)
         #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: .init(high: 1, low: 3)) }

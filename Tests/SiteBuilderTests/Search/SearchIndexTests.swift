@@ -142,4 +142,13 @@ import Testing
         #expect(coded.count < texts[0].utf8.count)
         #expect(try TextCodebook.decode(String(decoding: coded, as: UTF8.self), words: words) == texts[0])
     }
+
+    @Test func sharedWordsKeepTheirCodesWhenOneOvertakesAnother() {
+        let texts = Array(repeating: "interface interface interface navigation navigation toolbar", count: 10)
+        let words = TextCodebook.build(texts)
+        #expect(Set(words) == ["interface", "navigation", "toolbar"])
+        // "toolbar" now saves the most: the same words, so the same codes.
+        let edited = texts + Array(repeating: "toolbar toolbar toolbar toolbar toolbar toolbar", count: 10)
+        #expect(TextCodebook.build(edited) == words)
+    }
 }

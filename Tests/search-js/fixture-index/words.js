@@ -1,1 +1,1 @@
-skillbookSearchData("words",0,"the setting and that with people toggle when needs access screen should text for contrast controls every standard switches value what app changes control explain targets Keep People before button change detail haptic itself larger system");
+skillbookSearchData("words",0,"Keep People access and app before button change changes contrast control controls detail every explain for haptic itself larger needs people screen setting should standard switches system targets text that the toggle value what when with");

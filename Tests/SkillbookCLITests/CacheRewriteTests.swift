@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A rebuild writes the build cache's files in proportion to what changed: a rebuild of
+/// unchanged files leaves the site's cache, the duplicate cache and the site itself as they
+/// were (same files, not written again), and a changed file rewrites what depends on it.
+@Suite struct CacheRewriteTests {
+    static let collection = [
+        "alpha/SKILL.md": "---\nname: alpha\ndescription: First.\n---\n# Alpha\n\n- Always check the input before you act on it.\n",
+        "alpha/references/notes.md": "# Notes\n\n- Never publish a secret in a page of the site.\n",
+        "beta/SKILL.md": "---\nname: beta\ndescription: Second.\n---\n# Beta\n\n- Always check the input before you act on it.\n",
+    ]
+
+    /// Inode and modification time of a file: a file written again (a new file renamed into place) changes them.
+    static func identity(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    @Test func aRebuildOfUnchangedFilesWritesNoCacheFileAndNoPage() throws {
+        let tree = try FixtureTree(Self.collection)
+        // Beside the collection, not in it: a site inside it adds a note (its folder skipped) to the second build.
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-cache-rewrite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let output = place.appendingPathComponent("out").path
+        let cache = place.appendingPathComponent(".out.skillbook-cache").path
+        #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
+        let watched = ["\(cache)/site", "\(cache)/dedupe", "\(output)/index.html", "\(output)/alpha/index.html"]
+        let before = watched.map(Self.identity)
+        #expect(before.allSatisfy { $0 != nil })
+        usleep(20_000)
+
+        let again = try runSkillbook(["build", tree.path, "-o", output, "-v"])
+        #expect(again.exitCode == 0)
+        #expect(again.stderr.contains("the cache is unchanged and not written again"))
+        #expect(watched.map(Self.identity) == before)
+        #expect(!FileManager.default.fileExists(atPath: place.appendingPathComponent(".out.skillbook-journal").path))
+
+        // A changed rule: the duplicate cache and the site's cache are written again, the changed page too.
+        try tree.write("alpha/references/notes.md", "# Notes\n\n- Never publish a password in a page of the site.\n")
+        #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
+        let after = watched.map(Self.identity)
+        #expect(after[0] != before[0])
+        #expect(after[1] != before[1])
+        #expect(FileManager.default.contents(atPath: output + "/alpha/references/notes.html").map {
+            String(decoding: $0, as: UTF8.self).contains("password")
+        } == true)
+    }
+}
