@@ -43,4 +43,30 @@ import Testing
             #expect(throws: Failure.self) { try step.wait() }
         }
     }
+
+    /// A build's error path waits for every step again, including one it already waited for:
+    /// the second wait gives the first's outcome, without running the work twice or blocking.
+    @Test func waitingAgainGivesTheSameOutcomeWithoutRunningTheWorkAgain() throws {
+        for inBackground in [true, false] {
+            let runs = Counter()
+            let step = BackgroundStep(inBackground: inBackground) { () -> Int in runs.increment() }
+            #expect(try step.wait() == 1)
+            #expect(try step.wait() == 1)
+            #expect(runs.value == 1)
+            let failing = BackgroundStep(inBackground: inBackground) { () throws -> Int in
+                _ = runs.increment()
+                throw Failure()
+            }
+            #expect(throws: Failure.self) { try failing.wait() }
+            #expect(throws: Failure.self) { try failing.wait() }
+            #expect(runs.value == 2)
+        }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func increment() -> Int { lock.withLock { count += 1; return count } }
+    }
 }

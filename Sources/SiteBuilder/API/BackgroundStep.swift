@@ -15,6 +15,8 @@ final class BackgroundStep<Value>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     /// The work, when it runs in `wait()` instead of on its own thread.
     private var deferred: (() throws -> Value)?
+    /// Whether `wait()` was called: a second call gives the first one's outcome.
+    private var waited = false
 
     /// Starts `work` at once on a new thread (with the main thread's stack size, as deep
     /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`.
@@ -32,10 +34,18 @@ final class BackgroundStep<Value>: @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits for the step to finish (or runs it); its value, or its error. Call it once.
+    /// Waits for the step to finish (or runs it); its value, or its error. Call it from one
+    /// thread; calling it again (as a build's error path does) gives the same outcome.
     func wait() throws -> Value {
-        if let deferred { return try deferred() }
-        done.wait()
+        if !waited {
+            waited = true
+            if let deferred {
+                self.deferred = nil
+                result = Result { try deferred() }
+            } else {
+                done.wait()
+            }
+        }
         return try result!.get()
     }
 }

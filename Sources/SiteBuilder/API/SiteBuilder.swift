@@ -80,24 +80,37 @@ public enum SiteBuilder {
                     return true
                 }
             }
+            // The copy step's files outside the index's folder do not depend on the index, which
+            // writes only there: they are copied on a thread of their own while the pages render
+            // and the index is built, filling the cores those steps leave idle (the index's
+            // assembly runs on one) with the kernel's file creation. The files under the index's
+            // folder that the index does not write are copied after it, as before.
+            var extraFiles: [String: Data] = [:]
+            if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
+            let indexFolder = SearchIndexStep.folder + "/"
+            let copiedBeside = copyPlan.files(extra: extraFiles, written: [], plan: plan).filter { !$0.path.hasPrefix(indexFolder) }
+            let copying = BackgroundStep { try copyFiles(copiedBeside, folder: folder, output: output) }
+            let index: SearchIndexStep.Output
+            var files = plan.pages.count
             do {
                 try log.run("render") {
                     try renderPages(plan.pages, site: site, folder: folder, output: output, progress: options.progress)
                 }
+                index = try log.run("index") { try indexing.wait() }
+                files += index.paths.count
+                files += try log.run("copy") {
+                    let afterIndex = copyPlan.files(extra: extraFiles, written: index.paths, plan: plan).filter { $0.path.hasPrefix(indexFolder) }
+                    return try copying.wait() + copyFiles(afterIndex, folder: folder, output: output)
+                }
             } catch {
+                // No step may still be writing into a folder that is being discarded.
                 _ = try? indexing.wait()
+                _ = try? copying.wait()
                 throw error
             }
-            let index = try log.run("index") { try indexing.wait() }
             if let problem = index.cacheProblem { notes.append(problem) }
             if options.reuse {
                 notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
-            }
-            var extraFiles: [String: Data] = [:]
-            if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
-            var files = plan.pages.count + index.paths.count
-            files += try log.run("copy") {
-                try copyFiles(copyPlan.files(extra: extraFiles, written: index.paths, plan: plan), folder: folder, output: output)
             }
             try log.run("write") {
                 if let base = input.config.baseURL {

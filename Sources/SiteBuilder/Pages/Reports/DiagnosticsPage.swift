@@ -34,10 +34,11 @@ enum DiagnosticsPage {
                 "diagnostics": .list(code.diagnostics.map { value($0, page: page, site: site) }),
             ]
         }
-        var frame = PageFrame(pageTitle: strings["diagnostics"], description: summary(diagnostics, strings: strings))
+        let summary = summary(diagnostics, strings: strings)
+        var frame = PageFrame(pageTitle: strings["diagnostics"], description: summary)
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [
-            "summary": .string(summary(diagnostics, strings: strings)),
+            "summary": .string(summary),
             "hasFindings": .bool(!diagnostics.isEmpty),
             "codes": .list(codes),
             "sections": .list(sections),
@@ -120,12 +121,19 @@ enum DiagnosticsPage {
     /// "2 errors, 1 warning in 3 files", or "No problems found.".
     static func summary(_ diagnostics: [Diagnostic], strings: InterfaceStrings) -> String {
         guard !diagnostics.isEmpty else { return strings["noProblems"] }
+        // Counted in one pass, without copying the findings: the home page and the report both
+        // show it, and agentic-awesome-skills has tens of thousands of findings.
+        var counts: [Severity: Int] = [:]
+        var fileNames: Set<String> = []
+        for diagnostic in diagnostics {
+            counts[diagnostic.severity, default: 0] += 1
+            fileNames.insert(diagnostic.location.file)
+        }
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
-            let count = diagnostics.filter { $0.severity == severity }.count
-            if count > 0 { parts.append(strings.count(countKey(severity), count)) }
+            if let count = counts[severity], count > 0 { parts.append(strings.count(countKey(severity), count)) }
         }
-        let files = Set(diagnostics.map(\.location.file)).count
+        let files = fileNames.count
         return strings.text("findingsIn", ["findings": strings.list(parts), "files": strings.count("fileCount", files)])
     }
 
