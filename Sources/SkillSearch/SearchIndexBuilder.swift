@@ -75,21 +75,28 @@ public enum SearchIndexBuilder {
         let bounds = (0...batchCount).map { $0 * documents.count / batchCount }
         var counted = Parallel.map(Array(0..<batchCount)) { batch -> (CountedBatch, [SearchIndexCache.Record], Int, [SearchIndexCache.Key?]) in
             var counts = CountedBatch()
-            var records: [SearchIndexCache.Record] = []
+            // Per document kept: its key, and the previous payload or its place in the batch.
+            var kept: [(key: SearchIndexCache.Key, previous: ArraySlice<UInt8>?, counted: Int)] = []
             var recounted = 0
             var keys: [SearchIndexCache.Key?] = []
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 let key = reuse?.keys[document.path]
                 keys.append(key)
                 if let key, let payload = reuse?.previous.payload(key), counts.add(cached: payload) {
-                    if keep != nil { records.append((key, .init(source: .previous(payload)))) }
+                    if keep != nil { kept.append((key, payload, 0)) }
                     continue
                 }
                 counts.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
                 recounted += 1
-                if let key, keep != nil { records.append((key, .init(source: .counted(counts.documents[counts.documents.count - 1])))) }
+                if let key, keep != nil { kept.append((key, nil, counts.documents.count - 1)) }
             }
             counts.finish()
+            // Made once the batch's term table is whole: every record shares it.
+            let records = kept.map { item -> SearchIndexCache.Record in
+                if let previous = item.previous { return (item.key, .init(source: .previous(previous))) }
+                return (item.key, .init(source: .counted(counts.documents[item.counted], terms: counts.documentTerms[item.counted],
+                                                         table: counts.terms)))
+            }
             return (counts, records, recounted, keys)
         }
         let recounted = counted.reduce(0) { $0 + $1.2 }
@@ -101,12 +108,8 @@ public enum SearchIndexBuilder {
                 sectionSources += (0..<count).map { ordinal in key.map { .init(document: $0, ordinal: ordinal, count: count) } }
             }
         }
-        var batches = counted.map(\.0)
+        let batches = counted.map(\.0)
         counted = []
-        // Only the cache read the documents' terms by text (`documentTerms` numbers them).
-        for number in batches.indices {
-            for document in batches[number].documents.indices { batches[number].documents[document].terms = [] }
-        }
         let (index, pieces) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
         return (index, pieces, recounted, sectionSources)
     }

@@ -72,7 +72,8 @@ public struct SearchIndexCache: Sendable {
     public struct KeptCounts: Sendable {
         enum Source: Sendable {
             case previous(ArraySlice<UInt8>)
-            case counted(DocumentCounts)
+            /// Counts whose terms are numbers in `table` (`CountedBatch.documentTerms`).
+            case counted(DocumentCounts, terms: [UInt32], table: [String])
         }
 
         let source: Source
@@ -80,8 +81,10 @@ public struct SearchIndexCache: Sendable {
         /// The payload the cache keeps.
         var encoded: ArraySlice<UInt8> {
             switch source {
-            case .previous(let payload): payload
-            case .counted(let counts): SearchIndexCache.encode(counts)[...]
+            case .previous(let payload): return payload
+            case .counted(var counts, let terms, let table):
+                counts.terms = terms.map { table[Int($0)] }
+                return SearchIndexCache.encode(counts)[...]
             }
         }
     }

@@ -49,4 +49,21 @@ import TestSupport
             String(decoding: $0, as: UTF8.self).contains("password")
         } == true)
     }
+
+    /// The caches are written before the output folder (and its parent) is made: a first build
+    /// into a folder whose parent does not exist yet still keeps every cache for the next build.
+    @Test func aFirstBuildIntoANewFolderKeepsEveryCache() throws {
+        let tree = try FixtureTree(Self.collection)
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-cache-new-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: place) }
+        let output = place.appendingPathComponent("deeper/out").path
+        #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
+        let cache = place.appendingPathComponent("deeper/.out.skillbook-cache").path
+        for name in ["parse", "dedupe", "index", "site"] {
+            #expect(FileManager.default.fileExists(atPath: "\(cache)/\(name)"), "no \(name) cache")
+        }
+        let again = try runSkillbook(["build", tree.path, "-o", output, "-v"])
+        #expect(again.exitCode == 0)
+        #expect(again.stderr.contains("the cache is unchanged and not written again"), "\(again.stderr)")
+    }
 }

@@ -33,7 +33,8 @@ struct CopyPlan: Sendable {
         let inlineImages = InlineImages(assets: Set(found.flatMap(\.images)), root: graph.root)
         self.inlineImages = inlineImages
         let linked = found.map { $0.copied { inlineImages.url(for: $0) != nil } }
-        let root = URL(fileURLWithPath: graph.root)
+        // Joined as text: a URL per file was a fifth of this plan (the root is an absolute folder).
+        let root = graph.root.hasSuffix("/") ? graph.root : graph.root + "/"
         let documents = graph.documents.map { ($0.path, $0.markdown.sourceDigest) }
         let others = Set(linked.joined()).subtracting(graph.documents.map(\.path)).sorted().map { ($0, ContentHash?.none) }
         for (path, digest) in documents + others {
@@ -44,7 +45,7 @@ struct CopyPlan: Sendable {
                                            at: SourceLocation(file: path, line: 1),
                                            suggestion: "rename or move the file; the theme's files sit under assets/"))
             }
-            let file = root.appendingPathComponent(path).path
+            let file = root + path
             collectionFiles.append((published, digest.map { .source(file, digest: $0) } ?? .file(file)))
         }
     }

@@ -89,23 +89,27 @@ public enum SiteBuilder {
             if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
             let indexFolder = SearchIndexStep.folder + "/"
             let copiedBeside = copyPlan.files(extra: extraFiles, written: [], plan: plan).filter { !$0.path.hasPrefix(indexFolder) }
-            let copying = BackgroundStep { try copyFiles(copiedBeside, folder: folder, output: output) }
+            var copying: BackgroundStep<Int>?
             let index: SearchIndexStep.Output
             var files = plan.pages.count
             do {
                 try log.run("render") {
+                    // The pages' folders and the copied files' are made once, here, before either
+                    // writes (made on two threads at once, each would make all of them).
+                    try output.createFolders(for: plan.pages.map(\.path) + copiedBeside.map(\.path))
+                    copying = BackgroundStep { try copyFiles(copiedBeside, folder: folder, output: output) }
                     try renderPages(plan.pages, site: site, folder: folder, output: output, progress: options.progress)
                 }
                 index = try log.run("index") { try indexing.wait() }
                 files += index.paths.count
                 files += try log.run("copy") {
                     let afterIndex = copyPlan.files(extra: extraFiles, written: index.paths, plan: plan).filter { $0.path.hasPrefix(indexFolder) }
-                    return try copying.wait() + copyFiles(afterIndex, folder: folder, output: output)
+                    return try (copying?.wait() ?? 0) + copyFiles(afterIndex, folder: folder, output: output)
                 }
             } catch {
                 // No step may still be writing into a folder that is being discarded.
                 _ = try? indexing.wait()
-                _ = try? copying.wait()
+                _ = try? copying?.wait()
                 throw error
             }
             if let problem = index.cacheProblem { notes.append(problem) }

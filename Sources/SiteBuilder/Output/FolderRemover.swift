@@ -21,43 +21,53 @@ enum FolderRemover {
             let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard folder >= 0 else { return }
             defer { close(folder) }
-            for name in entries[range] { removeEntry(name, in: folder) }
+            for entry in entries[range] { removeEntry(entry, in: folder) }
         }
         if rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// The names in a folder, without `.` and `..`.
-    private static func names(in path: String) -> [String]? {
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else { return nil }
-        return names(inDescriptor: folder)
+    /// An entry of a folder, and whether `readdir` said it is a folder (file systems that do not
+    /// say are asked by `unlinkat`, which refuses a folder).
+    private struct Entry {
+        var name: String
+        var isFolder: Bool
     }
 
-    /// The names in the open folder `folder`, which is closed afterwards.
-    private static func names(inDescriptor folder: Int32) -> [String]? {
+    /// The entries of a folder, without `.` and `..`.
+    private static func names(in path: String) -> [Entry]? {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
         guard let stream = fdopendir(folder) else { close(folder); return nil }
         defer { closedir(stream) }
-        var names: [String] = []
+        return entries(of: stream)
+    }
+
+    /// The entries of an open folder stream, without `.` and `..`.
+    private static func entries(of stream: OpaquePointer) -> [Entry] {
+        var names: [Entry] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { names.append(Entry(name: name, isFolder: entry.pointee.d_type == UInt8(DT_DIR))) }
         }
         return names
     }
 
-    /// Removes `name` inside the open folder `parent`: a folder with its contents, else the entry itself.
-    private static func removeEntry(_ name: String, in parent: Int32) {
-        if unlinkat(parent, name, 0) == 0 { return }
-        guard errno == EISDIR || errno == EPERM else { return }
+    /// Removes `entry` inside the open folder `parent`: a folder with its contents, else the entry
+    /// itself. A folder known from `readdir` skips the `unlinkat` that would refuse it.
+    private static func removeEntry(_ entry: Entry, in parent: Int32) {
+        let name = entry.name
+        if !entry.isFolder {
+            if unlinkat(parent, name, 0) == 0 { return }
+            guard errno == EISDIR || errno == EPERM else { return }
+        }
         let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return }
-        // `names(inDescriptor:)` closes the descriptor it reads, so it gets its own copy.
-        let reading = dup(folder)
-        defer { close(folder) }
-        guard reading >= 0 else { return }
-        for child in names(inDescriptor: reading) ?? [] { removeEntry(child, in: folder) }
+        // The stream owns the descriptor (closed with it); its entries are all read before any is removed.
+        guard let stream = fdopendir(folder) else { close(folder); return }
+        for child in entries(of: stream) { removeEntry(child, in: folder) }
+        closedir(stream)
         unlinkat(parent, name, AT_REMOVEDIR)
     }
 }

@@ -15,7 +15,10 @@ public struct SkillLink: Hashable, Comparable, Sendable {
     }
 
     public static func all(in graph: SkillGraph) -> [SkillLink] {
-        var result = Set<SkillLink>()
+        // Each pair once by its folders (a skill's folder is its identity in the graph): hashing
+        // whole skills (manifest, document lists) per edge was most of the site's graph report.
+        var seen = Set<FolderPair>()
+        var result: [SkillLink] = []
         for edge in graph.edges where edge.kind != .contains {
             guard let document = graph.document(at: edge.from), let source = graph.skill(of: document) else { continue }
             let target: Skill?
@@ -24,8 +27,15 @@ public struct SkillLink: Hashable, Comparable, Sendable {
             case .link, .path: target = graph.document(at: edge.to).flatMap { graph.skill(of: $0) }
             case .contains: target = nil
             }
-            if let target, target.folder != source.folder { result.insert(SkillLink(from: source, to: target)) }
+            if let target, target.folder != source.folder, seen.insert(FolderPair(from: source.folder, to: target.folder)).inserted {
+                result.append(SkillLink(from: source, to: target))
+            }
         }
         return result.sorted()
+    }
+
+    private struct FolderPair: Hashable {
+        var from: String
+        var to: String
     }
 }

@@ -76,7 +76,7 @@ public enum CheckRunner {
 
     /// Under `--spec strict`, a SKILL.md frontmatter that is not properly closed is an error, as
     /// the reference validator rejects it.
-    private static func strictened(_ diagnostic: Diagnostic, graph: SkillGraph, options: CheckOptions) -> Diagnostic {
+    static func strictened(_ diagnostic: Diagnostic, graph: SkillGraph, options: CheckOptions) -> Diagnostic {
         guard options.spec == .strict,
               ["unterminated-frontmatter", "frontmatter-accidental-close"].contains(diagnostic.code),
               graph.document(at: diagnostic.location.file)?.kind == .skill

@@ -7,7 +7,7 @@ import SkillDuplicates
 /// whose items mostly open with skill names. The name may be in backticks, bold, a link or plain text; a leading `@`
 /// is ignored. Items that are prose rather than a name are left alone, and so are links, whose
 /// targets `broken-link` checks.
-struct RelatedSkillsCheck: Check {
+struct RelatedSkillsCheck: DocumentCheck {
     let codes = [
         CodeInfo("unknown-skill", .error, summary: "an item of a related-skills list names a skill the collection does not have",
                  explanation: """
@@ -27,9 +27,9 @@ struct RelatedSkillsCheck: Check {
                     """),
     ]
 
-    func run(_ context: CheckContext) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for document in context.graph.documents {
+    func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]] {
+        documents.map { document in
+            var result: [Diagnostic] = []
             for item in context.graph.relatedSkillItems(in: document.path) {
                 let name = Self.cleanName(item.name)
                 if context.isKnownSkill(name) || context.isKnownSkill(item.name) { continue }
@@ -46,8 +46,8 @@ struct RelatedSkillsCheck: Check {
                 result.append(Diagnostic(.error, code: "unknown-skill", "`\(name)` is not a skill of this collection",
                                          at: item.location, suggestion: SkillSuggestions.suggestion(for: name, context: context)))
             }
+            return result
         }
-        return result
     }
 
     /// The glob an item writes instead of one name: `hig-components-*` (in bold, Markdown reads

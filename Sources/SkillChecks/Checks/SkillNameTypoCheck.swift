@@ -8,7 +8,7 @@ import SkillDuplicates
 /// `hig-foundations`, while `huggingface-cli` (other words), `sql-expert` (two edits in a short
 /// name) and `ux-pattern` (a two-letter word) are names of other things. A code span equal to
 /// a skill name is an edge of the graph, not a finding.
-struct SkillNameTypoCheck: Check {
+struct SkillNameTypoCheck: DocumentCheck {
     let codes = [
         CodeInfo("misspelled-skill", .warning, summary: "a code span is one or two edits away from a skill name",
                  explanation: """
@@ -22,17 +22,19 @@ struct SkillNameTypoCheck: Check {
                     """),
     ]
 
-    func run(_ context: CheckContext) -> [Diagnostic] {
-        let index = DeletionIndex(context.knownSkillNames)
+    func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]] {
+        // Built at the first word that needs it: a rebuild often checks one file with none.
+        var index: DeletionIndex?
         var nearCache: [String: [String]] = [:]
-        var result: [Diagnostic] = []
-        for document in context.graph.documents {
+        return documents.map { document in
+            var result: [Diagnostic] = []
             let relatedLines = Set(context.graph.relatedSkillItems(in: document.path).map(\.location.line))
             for span in document.markdown.codeSpans where !relatedLines.contains(span.location.line) {
                 let word = RelatedSkillsCheck.cleanName(span.code.trimmingWhitespace)
                 guard Self.looksLikeSkillName(word), !context.isKnownSkill(word) else { continue }
                 let names = nearCache[word] ?? {
-                    let near = index.near(word, limit: word.count >= 16 ? 2 : 1).filter { Self.isSlip(word, for: $0.name) }
+                    if index == nil { index = DeletionIndex(context.knownSkillNames) }
+                    let near = index!.near(word, limit: word.count >= 16 ? 2 : 1).filter { Self.isSlip(word, for: $0.name) }
                     let best = near.first?.distance
                     return near.filter { $0.distance == best }.prefix(3).map(\.name)
                 }()
@@ -42,8 +44,8 @@ struct SkillNameTypoCheck: Check {
                                          "`\(word)` is not a skill; it is close to \(NearestNames.list(names))",
                                          at: span.location, suggestion: "did you mean \(NearestNames.list(names))?"))
             }
+            return result
         }
-        return result
     }
 
     /// Lower-case letters and digits in at least two hyphenated words, five to 64 characters

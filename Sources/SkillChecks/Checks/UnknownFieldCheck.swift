@@ -3,7 +3,7 @@ import SkillDuplicates
 /// Fires on a top-level frontmatter key of a SKILL.md that the Agent Skills specification
 /// does not define (`unknown-field`): a warning by default, an error under `--spec strict`,
 /// as the reference validator rejects the skill.
-struct UnknownFieldCheck: Check {
+struct UnknownFieldCheck: DocumentCheck {
     let codes = [
         CodeInfo("unknown-field", .warning, summary: "a SKILL.md frontmatter key is not in the Agent Skills specification",
                  explanation: """
@@ -19,22 +19,27 @@ struct UnknownFieldCheck: Check {
                     """),
     ]
 
-    func run(_ context: CheckContext) -> [Diagnostic] {
+    /// A skill's findings are in its SKILL.md, read from that document alone (its manifest, and
+    /// whether its frontmatter could be read as a map).
+    func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]] {
         let severity: Severity = context.options.spec == .strict ? .error : .warning
         let specified = SkillManifest.specifiedKeys.sorted()
-        var result: [Diagnostic] = []
-        for skill in context.graph.skills {
-            guard let manifest = skill.manifest, !context.unreadableFrontmatter.contains(skill.skillFile) else { continue }
-            for entry in manifest.extraFields {
-                let key = entry.key.lowercased().replacingOccurrences(of: "_", with: "-")
-                let near = specified.contains(key) ? [key] : NearestNames.suggest(key, among: specified, count: 1, limit: 2)
-                let suggestion = near.first.map { "did you mean `\($0)`?" }
-                    ?? "move it under `metadata:`, or drop it"
-                result.append(Diagnostic(severity, code: "unknown-field",
-                                         "`\(entry.key)` is not a field of the Agent Skills specification",
-                                         at: entry.location, suggestion: suggestion))
-            }
+        return documents.map { document in
+            guard document.kind == .skill, let skill = context.graph.skill(inFolder: document.skillFolder ?? ""),
+                  skill.skillFile == document.path else { return [] }
+            return findings(skill, context: context, severity: severity, specified: specified)
         }
-        return result
+    }
+
+    private func findings(_ skill: Skill, context: CheckContext, severity: Severity, specified: [String]) -> [Diagnostic] {
+        guard let manifest = skill.manifest, !context.unreadableFrontmatter.contains(skill.skillFile) else { return [] }
+        return manifest.extraFields.map { entry in
+            let key = entry.key.lowercased().replacingOccurrences(of: "_", with: "-")
+            let near = specified.contains(key) ? [key] : NearestNames.suggest(key, among: specified, count: 1, limit: 2)
+            let suggestion = near.first.map { "did you mean `\($0)`?" }
+                ?? "move it under `metadata:`, or drop it"
+            return Diagnostic(severity, code: "unknown-field", "`\(entry.key)` is not a field of the Agent Skills specification",
+                              at: entry.location, suggestion: suggestion)
+        }
     }
 }

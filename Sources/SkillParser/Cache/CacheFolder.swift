@@ -21,8 +21,9 @@ public enum CacheFolder {
         location(forOutput: output).appendingPathComponent(name)
     }
 
-    /// Makes sure the folder of `file` exists (its own parent must); a file in its place (the
-    /// single-file cache of earlier versions) is removed first. Returns whether the folder is there.
+    /// Makes sure the folder of `file` exists, with the folders above it (a first build into
+    /// `a/b/out` writes its caches before the output folder's parent is made); a file in its place
+    /// (the single-file cache of earlier versions) is removed first. Returns whether the folder is there.
     @discardableResult
     public static func prepare(for file: URL) -> Bool {
         let folder = file.deletingLastPathComponent().path
@@ -31,6 +32,8 @@ public enum CacheFolder {
             if (info.st_mode & S_IFMT) == S_IFDIR { return true }
             unlink(folder)
         }
-        return mkdir(folder, 0o755) == 0 || errno == EEXIST
+        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT else { return false }
+        return (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
     }
 }

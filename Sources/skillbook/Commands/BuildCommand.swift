@@ -89,9 +89,12 @@ enum BuildCommand: Command {
             defer { duplicates.finish() }
             let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
             if let note = duplicates.note { log.note(note) }
+            let checks = BuildChecks(output: output, reuse: !arguments.has("full"))
+            defer { checks.finish() }
             let diagnostics = try log.run("check") {
-                BuildFindings.diagnostics(graph: graph, config: config, clusters: clusters) + problems
+                checks.diagnostics(graph: graph, config: config, clusters: clusters) + problems
             }
+            if let note = checks.note { log.note(note) }
             let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics,
                                   duplicates: BuildFindings.groups(clusters))
 

@@ -4,14 +4,9 @@ import SkillChecks
 import SkillDuplicates
 import SkillSearch
 
-/// What the reports of `skillbook build` show: the findings of `check` (loading problems
-/// included) and the clusters of `dupes`.
+/// What the reports of `skillbook build` show of the clusters of `dupes` (the findings of
+/// `check` come from `BuildChecks`).
 enum BuildFindings {
-    /// The findings of `check`, reusing the clusters of the dedupe step for `duplicate-rule`.
-    static func diagnostics(graph: SkillGraph, config: CollectionConfig, clusters: [DuplicateCluster]) -> [Diagnostic] {
-        CheckRunner.run(graph: graph, config: config, duplicates: clusters)
-    }
-
     /// Clusters as the duplicates page shows them: the ones to fix with every place, then each
     /// boilerplate rule once, with where it first appears (listing a thousand copies helps nobody).
     static func groups(_ clusters: [DuplicateCluster]) -> [DuplicateGroup] {

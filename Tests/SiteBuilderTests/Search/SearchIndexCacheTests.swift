@@ -129,7 +129,9 @@ import Testing
         for document in graph.documents {
             var batch = CountedBatch()
             batch.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
-            let counts = try #require(batch.documents.first)
+            try #require(batch.documents.count == 1)
+            let counts = batch.counts(withTerms: 0)
+            #expect(counts.terms.count == batch.documentTerms[0].count)
             #expect(!counts.entries.isEmpty)
             #expect(SearchIndexCache.decode(SearchIndexCache.encode(counts)[...]) == counts, "\(document.path)")
         }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SkillChecks
+@testable import SkillParser
+
+/// A build's check step takes the document checks' findings of unchanged files from the check
+/// cache: its findings are the ones a run without a cache makes, whatever changed in between,
+/// and a cache made under other skills, or damaged, is not used.
+@Suite struct CheckCacheTests {
+    static let tool = ContentHash(high: 3, low: 5)
+
+    static func files() -> [String: String] {
+        [
+            "hig-foundations/SKILL.md": skill("hig-foundations", "Read `references/a.md` and `hig-foundation`.\n\n## Related skills\n\n- `hig-componets`\n- `pytest-skill`\n"),
+            "hig-foundations/references/a.md": "# A\n\nSee `pytest-skil` and `incident-responder-playbok`.\n",
+            "pytest-skill/SKILL.md": skill("pytest-skill", "Use `hig-foundatoins`.\n\n## Related skills\n\n- `hig-foundations`\n- `no-such-skill`\n"),
+            "incident-responder-playbook/SKILL.md": "---\nname: incident-responder-playbook\ndescription: Use when testing.\nversion: 2\ntags: [a]\n---\n# I\n\n[broken](missing.md)\n",
+        ]
+    }
+
+    /// Runs with `cache`, checks the findings against a run without one, and returns the run's cache and reuse.
+    @discardableResult
+    static func expectSameAsFresh(_ graph: SkillGraph, cache: CheckCache?) throws -> (CheckCache, Int) {
+        let fresh = CheckRunner.run(graph: graph)
+        let key = CheckRunner.cacheKey(graph: graph, config: CollectionConfig(), tool: tool)
+        let (findings, next, reused) = CheckRunner.run(graph: graph, reusing: cache, key: key)
+        #expect(findings == fresh)
+        return (try roundTrip(next), reused)
+    }
+
+    static func roundTrip(_ cache: CheckCache) throws -> CheckCache {
+        let tree = try FixtureTree()
+        let file = tree.root.appendingPathComponent("check")
+        try cache.write(to: file)
+        return try #require(try CheckCache.read(file, key: cache.key))
+    }
+
+    @Test func anUnchangedCollectionReusesEveryFileAndFindsTheSame() throws {
+        let fixture = try CheckFixture(Self.files())
+        #expect(fixture.diagnostics("misspelled-skill").count >= 3)
+        #expect(fixture.diagnostics("unknown-skill").count >= 2)
+        #expect(fixture.diagnostics("unknown-field").count == 2)
+        let (cache, first) = try Self.expectSameAsFresh(fixture.graph, cache: nil)
+        #expect(first == 0)
+        let (_, reused) = try Self.expectSameAsFresh(fixture.graph, cache: cache)
+        #expect(reused == fixture.graph.documents.count)
+    }
+
+    @Test func aChangedFileIsCheckedAnewAndTheOthersReused() throws {
+        let fixture = try CheckFixture(Self.files())
+        let (cache, _) = try Self.expectSameAsFresh(fixture.graph, cache: nil)
+        try fixture.tree.write("hig-foundations/references/a.md", "# A\n\nNow `pytest-skil` only, and `hig-foundatons`.\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFresh(graph, cache: cache)
+        #expect(reused == graph.documents.count - 1)
+    }
+
+    @Test func aRenamedSkillChangesTheKeyAndEveryFileIsCheckedAnew() throws {
+        let fixture = try CheckFixture(Self.files())
+        let (cache, _) = try Self.expectSameAsFresh(fixture.graph, cache: nil)
+        // The misspelling in a.md becomes the name of a skill: its finding must go.
+        try fixture.tree.write("pytest-skill/SKILL.md", skill("pytest-skil", "Use `hig-foundatoins`.\n"))
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        #expect(CheckRunner.cacheKey(graph: graph, config: CollectionConfig(), tool: Self.tool) != cache.key)
+        let (_, reused) = try Self.expectSameAsFresh(graph, cache: cache)
+        #expect(reused == 0)
+    }
+
+    @Test func externalSkillsAndRelatedHeadingsAreInTheKey() throws {
+        let fixture = try CheckFixture(Self.files())
+        let plain = CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: Self.tool)
+        var external = CollectionConfig()
+        external.externalSkills = ["no-such-skill"]
+        var headings = CollectionConfig()
+        headings.relatedHeadings = ["See also"]
+        #expect(CheckRunner.cacheKey(graph: fixture.graph, config: external, tool: Self.tool) != plain)
+        #expect(CheckRunner.cacheKey(graph: fixture.graph, config: headings, tool: Self.tool) != plain)
+        #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: ContentHash(high: 3, low: 6)) != plain)
+        #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), options: CheckOptions(spec: .strict),
+                                     tool: Self.tool) != plain)
+    }
+
+    @Test func aDamagedOrForeignCacheFileIsNotUsed() throws {
+        let fixture = try CheckFixture(Self.files())
+        let key = CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: Self.tool)
+        let (_, cache, _) = CheckRunner.run(graph: fixture.graph, reusing: nil, key: key)
+        let tree = try FixtureTree()
+        let file = tree.root.appendingPathComponent("check")
+        try cache.write(to: file)
+        #expect(throws: CacheDamage.self) { try CheckCache.read(file, key: ContentHash(high: 1, low: 1)) }
+        let bytes = try Data(contentsOf: file)
+        for cut in [0, 10, bytes.count / 2, bytes.count - 1] {
+            try bytes.prefix(cut).write(to: file)
+            #expect(throws: CacheDamage.self) { try CheckCache.read(file, key: key) }
+        }
+        try FileManager.default.removeItem(at: file)
+        #expect(try CheckCache.read(file, key: key) == nil)
+    }
+
+    @Test func findingsRecordsReadBackAsWritten() throws {
+        let fixture = try CheckFixture(Self.files())
+        let diagnostics = fixture.all()
+        let entries = [
+            FindingsRecord.Entry(path: "a.md", digest: ContentHash(high: 1, low: 2), lists: [diagnostics, [], Array(diagnostics.prefix(1))]),
+            FindingsRecord.Entry(path: "b.md", digest: ContentHash(high: 3, low: 4), lists: []),
+        ]
+        let bytes = FindingsRecord.encode(entries)
+        #expect(try bytes.withUnsafeBytes { try FindingsRecord.decode($0) } == entries)
+        for cut in [1, bytes.count / 2, bytes.count - 1] {
+            #expect(throws: CacheDamage.self) { try bytes.prefix(cut).withUnsafeBytes { try FindingsRecord.decode($0) } }
+        }
+    }
+}
