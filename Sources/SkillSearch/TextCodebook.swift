@@ -15,10 +15,13 @@ enum TextCodebook {
     /// in saving (numbered by saving, one added paragraph moved `benchmark` twelve places and
     /// changed 1,325 of the 2,407 document files of agentic-awesome-skills' rebuild).
     static func build(_ texts: [String]) -> [String] {
-        let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: 512))) { start -> (ByteStringTable, [Int]) in
+        // A few chunks per core: each chunk's table is merged into one on a single core, and with
+        // chunks of 512 texts (131 for agentic-awesome-skills) that merge was most of the time.
+        let chunkSize = max(512, (texts.count + Parallel.cores * 4 - 1) / (Parallel.cores * 4))
+        let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: chunkSize))) { start -> (ByteStringTable, [Int]) in
             var words = ByteStringTable()
             var counts: [Int] = []
-            for text in texts[start..<min(texts.count, start + 512)] {
+            for text in texts[start..<min(texts.count, start + chunkSize)] {
                 forEachWord(in: text) { word in
                     guard word.count > 2 else { return }
                     let (number, inserted) = words.insert(word)
@@ -37,12 +40,18 @@ enum TextCodebook {
                 counts[global] += chunkCounts[number]
             }
         }
-        let saving = counts.indices.compactMap { number -> (word: String, saving: Int)? in
+        // Ranked by number, a string made only for the words chosen. Words are ASCII letters, so
+        // their bytes' order is their UTF-16 order.
+        let saving = counts.indices.compactMap { number -> (number: Int, saving: Int)? in
             let length = words.withKey(number) { $0.count }
             let saving = counts[number] * (length - 2) - length - 1
-            return saving > 0 ? (words.withKey(number) { String(decoding: $0, as: UTF8.self) }, saving) : nil
-        }.sorted { $0.saving != $1.saving ? $0.saving > $1.saving : String.utf16Precedes($0.word, $1.word) }
-        return saving.prefix(capacity).map(\.word).sorted(by: String.utf16Precedes)
+            return saving > 0 ? (number, saving) : nil
+        }.sorted { a, b in
+            a.saving != b.saving ? a.saving > b.saving
+                : words.withKey(a.number) { first in words.withKey(b.number) { first.lexicographicallyPrecedes($0) } }
+        }
+        return saving.prefix(capacity).map { chosen in words.withKey(chosen.number) { String(decoding: $0, as: UTF8.self) } }
+            .sorted(by: String.utf16Precedes)
     }
 
     /// Codes by word, for `encode`: the code of a word is its number in the table.

@@ -79,7 +79,8 @@ public enum SearchIndexStep {
             }
             if taken { written.add(folder + "/" + path) }
         }
-        if let cache, CacheFolder.prepare(for: cache.file) {
+        // Written only when they changed, as the build's other cache files are.
+        if let cache, built.rows != reuse?.rows, CacheFolder.prepare(for: cache.file) {
             try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
         }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),

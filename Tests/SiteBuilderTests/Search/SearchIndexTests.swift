@@ -143,6 +143,23 @@ import Testing
         #expect(try TextCodebook.decode(String(decoding: coded, as: UTF8.self), words: words) == texts[0])
     }
 
+    @Test func frontCodingSharesWholeCharactersCountedInUTF16() {
+        func coded(_ shared: Int, _ rest: String) -> [UInt8] { [CompactNumbers.digit(shared)] + Array(rest.utf8) }
+        #expect(SearchIndexEncoder.frontCoded("café", after: "cafe") == coded(3, "é"))
+        #expect(SearchIndexEncoder.frontCoded("cafés", after: "café") == coded(4, "s"))
+        // A character outside the BMP is two UTF-16 units, which the browser counts.
+        #expect(SearchIndexEncoder.frontCoded("a😀b", after: "a😀c") == coded(3, "b"))
+        #expect(SearchIndexEncoder.frontCoded("設定画面", after: "設定") == coded(2, "画面"))
+        #expect(SearchIndexEncoder.frontCoded("toggle", after: "") == coded(0, "toggle"))
+        // At most 63 units, and never half a character.
+        let long = String(repeating: "a", count: 70)
+        #expect(SearchIndexEncoder.frontCoded(long, after: long) == coded(63, "aaaaaaa"))
+        let edge = String(repeating: "a", count: 62) + "😀"
+        #expect(SearchIndexEncoder.frontCoded(edge, after: edge) == coded(62, "😀"))
+        #expect(SearchIndexEncoder.difference(from: "toggl", to: "toggle") == (0, Array("e".utf8)))
+        #expect(SearchIndexEncoder.difference(from: "categori", to: "category") == (1, Array("y".utf8)))
+    }
+
     @Test func sharedWordsKeepTheirCodesWhenOneOvertakesAnother() {
         let texts = Array(repeating: "interface interface interface navigation navigation toolbar", count: 10)
         let words = TextCodebook.build(texts)
