@@ -102,6 +102,38 @@ import TestSupport
         #expect(list.contains("skill-159"))
     }
 
+    /// A family too large to list shows only the page's own skill, found by its position in the
+    /// family (`SiteContext.positionInGroup`), open with its documents, on its pages and only there.
+    @Test func aFamilyTooLargeToListShowsOnlyThePagesOwnSkill() throws {
+        var files: [String: String] = [:]
+        let count = SiteContext.fullSidebarLimit + 20
+        for index in 0..<count {
+            let name = "huge-family-\(index)"
+            files["\(name)/SKILL.md"] = "---\nname: \(name)\ndescription: About \(name).\n---\n# \(name)\n\nSee [notes](references/notes.md).\n"
+            files["\(name)/references/notes.md"] = "# Notes of \(name)\n"
+        }
+        let tree = try FixtureTree(files)
+        let output = SiteFixtures.temporaryPath()
+        try SiteFixtures.build(tree.path, into: output)
+        func sidebar(_ path: String) throws -> String {
+            let page = try SiteFixtures.read(output, path)
+            let start = try #require(page.range(of: "id=\"Sidebar\""))
+            let end = try #require(page.range(of: "</nav>", range: start.upperBound..<page.endIndex))
+            return String(page[start.lowerBound..<end.lowerBound])
+        }
+        for index in [0, 7, count - 1] {
+            let name = "huge-family-\(index)"
+            for path in ["\(name)/index.html", "\(name)/references/notes.html"] {
+                let html = try sidebar(path)
+                #expect(html.components(separatedBy: "<li class=\"current\">").count == 2, "\(path)")
+                #expect(html.contains(">\(name)</a>"), "\(path)")
+                #expect(html.contains("Notes of \(name)"), "\(path)")
+                #expect(!html.contains(">huge-family-\(index == 0 ? 1 : 0)</a>"), "\(path)")
+                #expect(html.contains("All \(count) skills"), "\(path)")
+            }
+        }
+    }
+
     @Test func aSmallCollectionKeepsItsCardsAndWritesNoList() throws {
         let output = SiteFixtures.temporaryPath()
         try SiteFixtures.build(SiteFixtures.collection.path, into: output)
