@@ -142,14 +142,7 @@ struct OutputFolder {
     /// as on the development machine): one by one through `FileManager`, the hundred folders of
     /// Content/'s site took a sixth of the build's single-threaded time.
     func createFolders(for paths: [String]) throws {
-        var folders: Set<String> = []
-        for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
-            }
-        }
+        var folders = Self.folders(holding: paths)
         // Made by an earlier call: skipped. A folder another thread is making at this moment is
         // made again here, which `EEXIST` answers, so no file is ever written before its folder.
         folders = madeFolders.notMade(folders)
@@ -169,6 +162,20 @@ struct OutputFolder {
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             madeFolders.add(depths[depth, default: []])
         }
+    }
+
+    /// Every folder that holds one of the site-relative `paths`, at any depth ("a/b/c.html" is
+    /// held by "a/b" and "a"); each path's walk up stops at a folder already found.
+    static func folders<Paths: Sequence<String>>(holding paths: Paths) -> Set<String> {
+        var folders: Set<String> = []
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders
     }
 
     /// The folders `createFolders` made, shared by the copies of this value on all threads.

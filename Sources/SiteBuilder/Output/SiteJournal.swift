@@ -48,14 +48,7 @@ struct SiteJournal: Equatable {
         replacesCache = true
         removed = (Array(listing.files.keys) + Array(listing.others))
             .filter { !emitted.contains($0) && $0 != OutputFolder.markerName }.sorted()
-        var needed: Set<String> = []
-        for path in emitted {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard needed.insert(String(folder)).inserted else { break }
-            }
-        }
+        let needed = OutputFolder.folders(holding: emitted)
         func depth(_ path: String) -> Int { path.utf8.count { $0 == UInt8(ascii: "/") } }
         emptied = listing.folders.subtracting(needed).sorted { depth($0) != depth($1) ? depth($0) > depth($1) : $0 < $1 }
         added = staged.sorted()
