@@ -72,15 +72,17 @@ public struct DuplicateFinder: Sendable {
         var statistics = DuplicateStatistics()
         statistics.statements = statements.count
 
-        // What the cache holds for unchanged files: `known[i]` is statement i's fingerprint or nil, when known.
-        var known: [RuleFingerprint??] = []
+        // What the cache holds for unchanged files: `known[i]` is statement i's text in the cache,
+        // -1 for a rule too short to compare, or `unknown` (a changed file's rule).
+        let unknown: Int32 = -2
+        var known: [Int32] = []
         if let cache {
-            known = [RuleFingerprint??](repeating: .none, count: statements.count)
+            known = [Int32](repeating: unknown, count: statements.count)
             for document in statements.documents {
                 guard let digest = document.digest,
-                      let fingerprints = cache.fingerprints(ofDocument: digest, ruleCount: document.statements.count) else { continue }
+                      let references = cache.references(ofDocument: digest, ruleCount: document.statements.count) else { continue }
                 statistics.reusedFiles += 1
-                for (offset, fingerprint) in fingerprints.enumerated() { known[document.statements.lowerBound + offset] = .some(fingerprint) }
+                known.replaceSubrange(document.statements, with: references)
             }
         }
         let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
@@ -88,8 +90,8 @@ public struct DuplicateFinder: Sendable {
             Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
                 var normalizer = RuleNormalizer()
                 for index in range {
-                    if !known.isEmpty, case .some(let fingerprint) = known[index] {
-                        (output.value.baseAddress! + index).initialize(to: fingerprint)
+                    if let cache, !known.isEmpty, known[index] != unknown {
+                        (output.value.baseAddress! + index).initialize(to: known[index] < 0 ? nil : cache.texts[Int(known[index])])
                         continue
                     }
                     let rule = normalizer.next(statements.inlines(index))
@@ -118,6 +120,7 @@ public struct DuplicateFinder: Sendable {
         let sketches: UnitSketches
         let groups: [[Int]]
         let nextSketches: DuplicateCache.Sketches
+        var sameTexts: [RuleFingerprint]?
         if let cache, let previous = cache.matched, previous.key == matchingKey {
             matched = previous
             groups = Self.groups(units, matched)
@@ -128,6 +131,7 @@ public struct DuplicateFinder: Sendable {
             }
             sketches = UnitSketches(units: units, banding: banding, only: needed)
             nextSketches = cache.sketches
+            sameTexts = cache.texts
             clock.lap("sketch")
             clock.lap("find candidates")
             clock.lap("verify")
@@ -159,7 +163,7 @@ public struct DuplicateFinder: Sendable {
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            matched: matched, sketches: nextSketches) }
+                                            matched: matched, sketches: nextSketches, texts: sameTexts) }
         return (clusters, statistics, next)
     }
 

@@ -58,11 +58,11 @@ public struct DuplicateCache: Sendable {
 
     static let formatVersion = 3
 
-    /// The fingerprints (`nil` for a rule too short to compare) of the `ruleCount` rules of the
-    /// file with this digest, when that file was in the run the cache was made from.
-    func fingerprints(ofDocument digest: ContentHash, ruleCount: Int) -> [RuleFingerprint?]? {
+    /// The index in `texts` (-1 for a rule too short to compare) of each of the `ruleCount` rules
+    /// of the file with this digest, when that file was in the run the cache was made from.
+    func references(ofDocument digest: ContentHash, ruleCount: Int) -> ArraySlice<Int32>? {
         guard let range = documents[digest], range.count == ruleCount else { return nil }
-        return references[range].map { $0 < 0 ? nil : texts[Int($0)] }
+        return references[range]
     }
 
     /// The units' sketches, read from their file if that is where they are; `nil` when there are
@@ -88,9 +88,10 @@ public struct DuplicateCache: Sendable {
 }
 
 extension DuplicateCache {
-    /// The cache of a run: its files (those with a digest), texts, matched pairs and sketches.
+    /// The cache of a run: its files (those with a digest), texts (`texts`, when the caller has
+    /// them already as an array: the previous cache's, when no text changed), matched pairs and sketches.
     init(key: ContentHash, documents: [(digest: ContentHash?, statements: Range<Int>)], fingerprints: [RuleFingerprint?],
-         units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches) {
+         units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches, texts: [RuleFingerprint]? = nil) {
         self.key = key
         self.matched = matched
         self.sketches = sketches
@@ -104,6 +105,6 @@ extension DuplicateCache {
             self.documents[digest] = references.count..<(references.count + document.statements.count)
             references.append(contentsOf: textOf[document.statements])
         }
-        texts = units.texts.map(\.fingerprint)
+        self.texts = texts ?? units.texts.map(\.fingerprint)
     }
 }
