@@ -135,10 +135,10 @@ struct OutputFolder {
         return true
     }
 
-    /// Writes `bytes` at the site-relative `path` (a page as its template rendered it).
-    func write(_ bytes: [UInt8], to path: String) throws {
-        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try bytes.withUnsafeBytes { try FileWriter.write($0, to: stagedPath(path)) }
+    /// Writes `bytes` at the site-relative `path` (a page as its template rendered it); see `write`.
+    @discardableResult
+    func write(_ bytes: [UInt8], to path: String) throws -> Bool {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
     }
 
     /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
