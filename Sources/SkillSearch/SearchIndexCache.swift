@@ -4,8 +4,8 @@ import SkillParser
 /// The search index's part of the build cache: the counts of every document of the last build
 /// (`DocumentCounts`), each under a key that covers everything they were made from (the caller's:
 /// the digest of the source's bytes, the path, the kind and the skill's name), so that a rebuild
-/// splits and counts only the documents that changed. Everything after counting (the weights,
-/// which depend on every section's length, the shared words, the files) is made anew.
+/// splits and counts only the documents that changed, and patches the index the last build
+/// assembled (`SearchIndexState`) with the changed documents' old counts, read here, and new ones.
 ///
 /// A `CacheFile` (its key: the program's) whose payload is the number of records, then a record
 /// per document: its key (16 bytes), the length of its payload, and the payload. Numbers are
