@@ -37,7 +37,6 @@ struct MarkdownHTML {
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
         var state = State()
-        state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor).filter { !$0.isEmpty })
         state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
         var titleHTML: String?
         if case .heading(let heading)? = blocks.first, heading.level == 1 {
@@ -51,7 +50,9 @@ struct MarkdownHTML {
     }
 
     struct State {
-        var usedIDs: Set<String> = []
+        /// Ids taken on the page, made when raw HTML first brings an id of its own (most
+        /// documents have none, and the set cost a tenth of rendering their Markdown).
+        var usedIDs: Set<String>? = nil
         var blockIndex = 0
         var anchorsByBlock: [Int: [Int]] = [:]
     }
@@ -149,10 +150,14 @@ struct MarkdownHTML {
     /// Empty elements carrying the anchors raw HTML defined, so links to them keep working.
     private func anchorSpans(for rawHTML: String, state: inout State) -> String {
         var html = ""
-        for id in RawHTML.ids(in: rawHTML) where !id.contains(where: \.isWhitespace) {
-            guard state.usedIDs.insert(id).inserted else { continue }
+        let ids = RawHTML.ids(in: rawHTML)
+        guard !ids.isEmpty else { return html }
+        var used = state.usedIDs ?? reservedIDs.union(document.markdown.headings.map(\.anchor).filter { !$0.isEmpty })
+        for id in ids where !id.contains(where: \.isWhitespace) {
+            guard used.insert(id).inserted else { continue }
             html += "<span id=\"\(id.htmlEscaped)\"></span>"
         }
+        state.usedIDs = used
         return html
     }
 
@@ -298,10 +303,20 @@ struct MarkdownHTML {
         }
         collect(blocks)
         guard !starts.isEmpty else { return [:] }
+        // The last start at or before each line, found by walking both in order (a scan of
+        // every block for each line was quadratic in a document the reports point into often).
+        // Starts are not always ascending (a list item's blocks can start on its own line), so
+        // a block counts from the running maximum of the starts before it.
         var result: [Int: [Int]] = [:]
+        var order = Array(starts.indices)
+        order.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : $0 < $1 }
+        var next = 0, best: Int?
         for line in Set(lines).sorted() {
-            let index = starts.indices.last { starts[$0] <= line } ?? 0
-            result[index, default: []].append(line)
+            while next < order.count, starts[order[next]] <= line {
+                best = max(best ?? order[next], order[next])
+                next += 1
+            }
+            result[best ?? 0, default: []].append(line)
         }
         return result
     }

@@ -125,6 +125,12 @@ struct OutputFolder {
         try FileWriter.write(text, to: stagedPath(path))
     }
 
+    /// Writes `bytes` at the site-relative `path` (a page as its template rendered it).
+    func write(_ bytes: [UInt8], to path: String) throws {
+        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
+        try bytes.withUnsafeBytes { try FileWriter.write($0, to: stagedPath(path)) }
+    }
+
     /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
     func copy(_ source: String, to path: String) throws {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
