@@ -81,7 +81,7 @@ public enum SearchIndexBuilder {
             sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
-            keep?(patched.records)
+            if let records = patched.records { keep?(records) }
             return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true)
         }
         // Enough batches to balance uneven documents over the cores, few enough that merging

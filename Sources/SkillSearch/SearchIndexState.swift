@@ -14,7 +14,8 @@ import SkillParser
 /// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), and its postings (their number, then per posting the delta
-/// from the previous section and the weight). Numbers are LEB128, strings their UTF-8 length and
+/// from the previous section and the weight), then the number of extra records and each one's key
+/// and payload (as in `SearchIndexCache`). Numbers are LEB128, strings their UTF-8 length and
 /// bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
     static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 1, name: "search index state")
@@ -61,6 +62,12 @@ public struct SearchIndexState: Sendable, Equatable {
     var terms: [IndexedTerm]
     /// Each term's written forms.
     var forms: [Forms]
+    /// The counts of documents that the counts file (`SearchIndexCache`) lacks, by key, as it
+    /// would hold them: those counted by rebuilds that patched the index since the file was last
+    /// written. Rewriting the whole file (as large as the collection's text) for each changed
+    /// document was a tenth of a patched rebuild's index step; it is rewritten once these grow
+    /// past `SearchIndexBuilder.extraRecords`.
+    var extras: [ContentHash: [UInt8]] = [:]
 
     /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use.
@@ -99,6 +106,12 @@ public struct SearchIndexState: Sendable, Equatable {
                 writer.bytes.append(UInt8(posting.weight))
                 previous = posting.section
             }
+        }
+        writer.number(extras.count)
+        for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+            writer.key(key)
+            writer.number(extras[key]!.count)
+            writer.bytes += extras[key]!
         }
         return writer.bytes
     }
@@ -144,14 +157,21 @@ public struct SearchIndexState: Sendable, Equatable {
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
             forms.append(kept)
         }
+        guard let extraCount = reader.number(), extraCount <= data.count else { return nil }
+        for _ in 0..<extraCount {
+            guard let key = reader.key(), let length = reader.number(), let payload = reader.bytes(length) else { return nil }
+            extras[key] = Array(payload)
+        }
         guard reader.atEnd else { return nil }
     }
 
-    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms]) {
+    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
+         extras: [ContentHash: [UInt8]] = [:]) {
         self.documents = documents
         self.sectionCounts = sectionCounts
         self.totals = totals
         self.terms = terms
         self.forms = forms
+        self.extras = extras
     }
 }
