@@ -84,6 +84,8 @@ public struct SearchIndexState: Sendable, Equatable {
 
     func payload() -> [UInt8] {
         var writer = CacheWriter()
+        // About three bytes a posting: without room made first, the array grew by doubling.
+        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
         writer.number(documents.count)
         for (key, count) in zip(documents, sectionCounts) {
             writer.key(key)
@@ -144,16 +146,8 @@ public struct SearchIndexState: Sendable, Equatable {
                 guard let form = reader.string(), let count = reader.number() else { return nil }
                 kept.others[form] = count
             }
-            guard let postingCount = reader.number(), postingCount <= data.count else { return nil }
-            var postings: [Posting] = []
-            postings.reserveCapacity(postingCount)
-            var section = 0
-            for _ in 0..<postingCount {
-                guard let delta = reader.number(), let weight = reader.bytes(1)?.first,
-                      delta <= Int(UInt32.max) - section else { return nil }
-                section += delta
-                postings.append(Posting(section: section, weight: Int(weight)))
-            }
+            guard let postingCount = reader.number(), postingCount <= data.count,
+                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
             forms.append(kept)
         }
@@ -163,6 +157,38 @@ public struct SearchIndexState: Sendable, Equatable {
             extras[key] = Array(payload)
         }
         guard reader.atEnd else { return nil }
+    }
+
+    /// `count` postings read from `reader` (as `payload` writes them), or `nil` when they do not
+    /// parse. Read straight from the bytes: through `CacheReader`, one optional per number, the
+    /// three and a half million postings of agentic-awesome-skills were most of reading the state.
+    private static func postings(_ count: Int, from reader: inout CacheReader) -> [Posting]? {
+        var position = reader.offset - reader.data.startIndex
+        var failed = false
+        let postings = [Posting](unsafeUninitializedCapacity: count) { output, initialized in
+            reader.data.withUnsafeBufferPointer { bytes in
+                var section = 0
+                while initialized < count {
+                    var delta = 0, shift = 0
+                    while true {
+                        guard position < bytes.count, shift < 35 else { failed = true; return }
+                        let byte = bytes[position]
+                        position += 1
+                        delta |= Int(byte & 0x7F) << shift
+                        if byte < 0x80 { break }
+                        shift += 7
+                    }
+                    guard position < bytes.count, section + delta <= Int(UInt32.max) else { failed = true; return }
+                    section += delta
+                    (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
+                    position += 1
+                    initialized += 1
+                }
+            }
+        }
+        guard !failed else { return nil }
+        reader.offset = reader.data.startIndex + position
+        return postings
     }
 
     init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
