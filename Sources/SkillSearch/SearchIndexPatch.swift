@@ -3,7 +3,7 @@ import SkillParser
 /// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
 /// documents that changed: their old counts (from the build cache) come out of the postings,
 /// totals and written forms, their new counts go in, and the other documents' counts are not
-/// decoded. Their weights stay as they were because the averages the weights divide by are
+/// decoded; so do the words the shared words are chosen from. Their weights stay as they were because the averages the weights divide by are
 /// rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
 /// changes the documents or a document's number of sections (which renumbers the sections after
 /// it), the index is assembled from every document's counts instead. Either way the terms are
@@ -54,6 +54,7 @@ extension SearchIndexBuilder {
             return batch
         }
         var totals = state.totals
+        var words = state.words
         var changes: [String: TermChange] = [:]
         var starts: [Int] = []
         starts.reserveCapacity(documents.count)
@@ -69,6 +70,8 @@ extension SearchIndexBuilder {
             guard after.sections.count == before.sections.count else { return nil }
             totals.add(before, sign: -1)
             totals.add(after)
+            for section in before.sections { words.add(section.text, times: -1) }
+            for section in after.sections { words.add(section.text, times: 1) }
             let sections = starts[position]..<(starts[position] + before.sections.count)
             for (term, text) in before.terms.enumerated() {
                 changes[text, default: TermChange()].removed.append(sections)
@@ -107,7 +110,8 @@ extension SearchIndexBuilder {
             sections += list
         }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
-        let (index, pieces) = layOut(sections: sections, terms: terms, targets: targets, sources: sources, known: reuse.rows)
+        let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
+                                     known: reuse.rows)
         // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
@@ -119,7 +123,7 @@ extension SearchIndexBuilder {
             }
         }
         var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
-                                    extras: extras)
+                                    words: words, extras: extras)
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {
             records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }

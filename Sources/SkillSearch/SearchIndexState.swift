@@ -14,11 +14,12 @@ import SkillParser
 /// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), and its postings (their number, then per posting the delta
-/// from the previous section and the weight), then the number of extra records and each one's key
+/// from the previous section and the weight), then the number of words the shared words are chosen
+/// from and each one's text and count, then the number of extra records and each one's key
 /// and payload (as in `SearchIndexCache`). Numbers are LEB128, strings their UTF-8 length and
 /// bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 1, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 2, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -62,6 +63,8 @@ public struct SearchIndexState: Sendable, Equatable {
     var terms: [IndexedTerm]
     /// Each term's written forms.
     var forms: [Forms]
+    /// The words of every section's text, which the shared words are chosen from.
+    var words: TextCodebook.WordCounts
     /// The counts of documents that the counts file (`SearchIndexCache`) lacks, by key, as it
     /// would hold them: those counted by rebuilds that patched the index since the file was last
     /// written. Rewriting the whole file (as large as the collection's text) for each changed
@@ -109,6 +112,15 @@ public struct SearchIndexState: Sendable, Equatable {
                 previous = posting.section
             }
         }
+        let present = words.counts.indices.filter { words.counts[$0] > 0 }
+        writer.number(present.count)
+        for number in present {
+            words.words.withKey(number) { word in
+                writer.number(word.count)
+                writer.bytes += word
+            }
+            writer.number(words.counts[number])
+        }
         writer.number(extras.count)
         for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
             writer.key(key)
@@ -151,6 +163,12 @@ public struct SearchIndexState: Sendable, Equatable {
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
             forms.append(kept)
         }
+        guard let wordCount = reader.number(), wordCount <= data.count else { return nil }
+        words = TextCodebook.WordCounts()
+        for _ in 0..<wordCount {
+            guard let length = reader.number(), let word = reader.bytes(length), let count = reader.number() else { return nil }
+            word.withUnsafeBufferPointer { words.add($0, count: count) }
+        }
         guard let extraCount = reader.number(), extraCount <= data.count else { return nil }
         for _ in 0..<extraCount {
             guard let key = reader.key(), let length = reader.number(), let payload = reader.bytes(length) else { return nil }
@@ -192,7 +210,8 @@ public struct SearchIndexState: Sendable, Equatable {
     }
 
     init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
-         extras: [ContentHash: [UInt8]] = [:]) {
+         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:]) {
+        self.words = words
         self.documents = documents
         self.sectionCounts = sectionCounts
         self.totals = totals
