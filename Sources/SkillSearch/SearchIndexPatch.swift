@@ -2,9 +2,9 @@ import SkillParser
 
 /// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
 /// documents that changed: their old counts (from the build cache) come out of the postings,
-/// totals and written forms, their new counts go in, and the other documents' counts are not
-/// decoded; so do the words the shared words are chosen from. Their weights stay as they were because the averages the weights divide by are
-/// rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
+/// totals, written forms and words of the texts, their new counts go in, and the other
+/// documents' counts are not decoded. Their weights stay as they were because the averages the
+/// weights divide by are rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
 /// changes the documents or a document's number of sections (which renumbers the sections after
 /// it), the index is assembled from every document's counts instead. Either way the terms are
 /// the ones a full build assembles, and the files are laid out from them by the same code
