@@ -58,32 +58,68 @@ enum SectionSplitter {
 /// the index builder reads (the index keeps the weights it gives, not the texts).
 struct SplitSection: Sendable {
     var section: SearchSection
-    var fields: [SearchField: String]
+    /// By field (`SearchField.allCases` order): the field's pieces of text as UTF-8, one line each.
+    var fields: [[UInt8]]
+
+    /// The UTF-8 text of `field`, its pieces separated by line feeds (empty when it has none).
+    func text(of field: SearchField) -> [UInt8] { fields[field.order] }
+}
+
+extension SearchField {
+    /// The field's place in `allCases`, where a split section keeps its text.
+    var order: Int {
+        switch self {
+        case .title: 0
+        case .heading: 1
+        case .description: 2
+        case .context: 3
+        case .body: 4
+        case .code: 5
+        }
+    }
 }
 
 /// Gathers the text of one section, by field, and the text shown in snippets.
+///
+/// Texts are gathered as UTF-8 bytes, which the index's tokenizer reads: joining strings per
+/// piece and per field (and measuring each in UTF-16 for `shownLength`) made the splitter about a
+/// seventh of the index step's profile, mostly allocations and string growth.
 struct TextCollector {
-    private var fields: [SearchField: [String]] = [:]
-    private var shown: [String] = []
+    private var fields: [[UInt8]] = Array(repeating: [], count: SearchField.allCases.count)
+    /// The shown pieces, one line each.
+    private var shown: [UInt8] = []
     /// UTF-16 units of shown text so far.
     private(set) var shownLength = 0
 
-    private mutating func show(_ text: String) {
-        shown.append(text)
-        shownLength += text.utf16.count + 1
+    private mutating func show(_ text: [UInt8], utf16 count: Int) {
+        if !shown.isEmpty { shown.append(0x0A) }
+        shown += text
+        shownLength += count + 1
     }
 
     mutating func add(_ text: String, to field: SearchField) {
         guard !text.isEmpty else { return }
-        fields[field, default: []].append(text)
+        append(text.utf8, to: field)
+    }
+
+    private mutating func add(_ text: [UInt8], to field: SearchField) {
+        guard !text.isEmpty else { return }
+        append(text, to: field)
+    }
+
+    private mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes, to field: SearchField) {
+        let order = field.order
+        if !fields[order].isEmpty { fields[order].append(0x0A) }
+        fields[order].append(contentsOf: text)
     }
 
     /// Prose that is also shown.
     mutating func addProse(_ text: String, to field: SearchField = .body) {
-        let trimmed = text.trimmingSpaces
+        var text = text
+        let (trimmed, count) = text.withUTF8 { TextTrimming.trimmed($0) }
         guard !trimmed.isEmpty else { return }
         add(trimmed, to: field)
-        show(trimmed)
+        show(trimmed, utf16: count)
     }
 
     mutating func add(_ block: Block) {
@@ -98,16 +134,22 @@ struct TextCollector {
             add(code.code, to: .code)
         case .table(let table):
             for row in [table.header] + table.rows {
-                var prose: [String] = [], line: [String] = []
-                for cell in row {
+                var prose: [UInt8] = [], line: [UInt8] = [], lineLength = 0
+                for (number, cell) in row.enumerated() {
                     let split = InlineText(cell.inlines)
-                    prose.append(split.prose)
+                    if number > 0 { prose.append(0x20) }
+                    prose += split.prose
                     for code in split.code { add(code, to: .code) }
-                    line.append(split.shown.trimmingSpaces)
+                    let (shown, count) = split.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+                    if !shown.isEmpty {
+                        // " · " between the cells that show something.
+                        if !line.isEmpty { line += [0x20, 0xC2, 0xB7, 0x20]; lineLength += 3 }
+                        line += shown
+                        lineLength += count
+                    }
                 }
-                add(prose.joined(separator: " "), to: .body)
-                let text = line.filter { !$0.isEmpty }.joined(separator: " · ")
-                if !text.isEmpty { show(text) }
+                add(prose, to: .body)
+                if !line.isEmpty { show(line, utf16: lineLength) }
             }
         case .blockQuote(let quote):
             for child in quote.blocks { add(child) }
@@ -120,22 +162,22 @@ struct TextCollector {
         let split = InlineText(inlines)
         add(split.prose, to: .body)
         for code in split.code { add(code, to: .code) }
-        let text = split.shown.trimmingSpaces
-        if !text.isEmpty { show(text) }
+        let (shown, count) = split.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+        if !shown.isEmpty { show(shown, utf16: count) }
     }
 
     func finish(_ section: SearchSection) -> SplitSection {
         var section = section
-        section.text = shown.joined(separator: "\n")
-        return SplitSection(section: section, fields: fields.mapValues { $0.joined(separator: "\n") })
+        section.text = String(decoding: shown, as: UTF8.self)
+        return SplitSection(section: section, fields: fields)
     }
 }
 
-/// The text of inline content, split into prose and code spans.
+/// The text of inline content as UTF-8, split into prose and code spans.
 struct InlineText {
-    var prose = ""
+    var prose: [UInt8] = []
     var code: [String] = []
-    var shown = ""
+    var shown: [UInt8] = []
 
     init(_ inlines: [Inline]) { visit(inlines) }
 
@@ -143,12 +185,12 @@ struct InlineText {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                prose += text
-                shown += text
+                prose += text.utf8
+                shown += text.utf8
             case .code(let span):
                 code.append(span.code)
-                prose += " "
-                shown += span.code
+                prose.append(0x20)
+                shown += span.code.utf8
             case .emphasis(let children), .strong(let children), .strikethrough(let children):
                 visit(children)
             case .link(let link), .image(let link):
@@ -156,43 +198,45 @@ struct InlineText {
             case .html:
                 break
             case .softBreak, .lineBreak:
-                prose += " "
-                shown += " "
+                prose.append(0x20)
+                shown.append(0x20)
             }
         }
     }
 }
 
-extension String {
-    /// Without leading and trailing white space and control characters, and with inner runs of
-    /// them made one space. (The index files use control characters as codes.)
-    var trimmingSpaces: String {
+/// Trimming white space and control characters, decided once for the splitter's byte texts and
+/// for strings.
+enum TextTrimming {
+    /// `bytes` (valid UTF-8) without leading and trailing white space and control characters, with
+    /// inner runs of them made one space (the index files use control characters as codes), and
+    /// the result's length in UTF-16 units.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], utf16: Int) {
         // On the UTF-8 bytes, decoding only what is not ASCII: this runs on every paragraph of
         // every page, and a closure call per scalar showed in the index step's profile.
-        var text = self
-        return text.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                var length = 1, isSeparator = byte <= 0x20 || byte == 0x7F
-                if byte >= 0x80 {
-                    let scalar: Unicode.Scalar
-                    (scalar, length) = TokenScanner.decode(bytes, index)
-                    isSeparator = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                }
-                if isSeparator {
-                    pendingSpace = !result.isEmpty
-                } else {
-                    if pendingSpace { result.append(0x20) }
-                    pendingSpace = false
-                    if length == 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<(index + length)]) }
-                }
-                index += length
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var units = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var length = 1, isSeparator = byte <= 0x20 || byte == 0x7F
+            if byte >= 0x80 {
+                let scalar: Unicode.Scalar
+                (scalar, length) = TokenScanner.decode(bytes, index)
+                isSeparator = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
             }
-            return String(decoding: result, as: UTF8.self)
+            if isSeparator {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(0x20); units += 1 }
+                pendingSpace = false
+                if length == 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<(index + length)]) }
+                units += length == 4 ? 2 : 1
+            }
+            index += length
         }
+        return (result, units)
     }
 }
