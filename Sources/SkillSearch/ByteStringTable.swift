@@ -96,7 +96,7 @@ struct ByteStringTable: Sendable {
 
     /// A 64-bit multiply-mix hash of 8-byte words; the same bytes always hash alike, and the
     /// table never leaves the process, so no seed is needed.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
         let raw = UnsafeRawBufferPointer(key)
         var index = 0

@@ -15,9 +15,8 @@ struct CountedBatch: Sendable {
     private var numbers = ByteStringTable()
     /// Every word form and Han or kana pair met so far, by its bytes, with the terms it gives:
     /// the tokenizer's rules run once per form, not once per occurrence.
-    private var forms = ByteStringTable()
-    /// The terms of form `n` are `outcomes[outcomeEnds[n - 1]..<outcomeEnds[n]]`.
-    private var outcomeEnds: [Int] = []
+    /// Each form's value is the run of `outcomes` it gives (`run(_:_:)`).
+    private var forms = WordFormTable()
     private var outcomes: [Outcome] = []
     /// The written forms that stemming changed, by their text, with the term each is a form of.
     private var surfaces: [String: Int] = [:]
@@ -136,14 +135,21 @@ struct CountedBatch: Sendable {
             TokenScanner.scan(bytes, using: &scanner) { piece, scanner in
                 switch piece {
                 case .word:
-                    let form = scanner.withKeptBytes(of: bytes) { forms.insert($0) }
-                    if form.inserted {
+                    var run = scanner.withKeptBytes(of: bytes) { key in
+                        let found = forms.find(key)
+                        return found.found ? forms.value(at: found.slot) : nil
+                    }
+                    if run == nil {
+                        let start = outcomes.count
                         scanner.fillASCII(of: bytes)
                         addOutcomes(ofWord: scanner.scalars)
+                        let value = Self.run(start, outcomes.count)
+                        scanner.withKeptBytes(of: bytes) { key in forms.insert(key, value: value, at: forms.find(key).slot) }
+                        run = value
                     }
                     // By index, not through a slice of `outcomes`: a slice per word retained the array.
-                    var outcome = form.number == 0 ? 0 : outcomeEnds[form.number - 1]
-                    let end = outcomeEnds[form.number]
+                    var outcome = Int(truncatingIfNeeded: run! & 0xFFFF_FFFF)
+                    let end = Int(truncatingIfNeeded: run! >> 32)
                     tokens += end - outcome
                     while outcome < end {
                         add(outcomes[outcome], weight: weight, field: field)
@@ -154,12 +160,17 @@ struct CountedBatch: Sendable {
                         let lower = scanner.starts[pair.lowerBound]
                         let upper = pair.upperBound < scanner.starts.count ? scanner.starts[pair.upperBound] : scanner.end
                         // Words never hold Han or kana, so pairs and words cannot share bytes.
-                        let form = forms.insert(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                        if form.inserted {
+                        let key = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+                        let found = forms.find(key)
+                        let outcome: Int
+                        if found.found {
+                            outcome = Int(truncatingIfNeeded: forms.value(at: found.slot) & 0xFFFF_FFFF)
+                        } else {
+                            outcome = outcomes.count
                             outcomes.append(Outcome(term: number(of: SearchTokenizer.bigramTerm(scanner.scalars[pair])), form: Outcome.none))
-                            outcomeEnds.append(outcomes.count)
+                            forms.insert(key, value: Self.run(outcome, outcome + 1), at: found.slot)
                         }
-                        add(outcomes[outcomeEnds[form.number] - 1], weight: weight, field: field)
+                        add(outcomes[outcome], weight: weight, field: field)
                         tokens += 1
                     }
                 }
@@ -191,7 +202,11 @@ struct CountedBatch: Sendable {
             }
             outcomes.append(Outcome(term: term, form: form))
         }
-        outcomeEnds.append(outcomes.count)
+    }
+
+    /// The value of a form that gives `outcomes[start..<end]`.
+    private static func run(_ start: Int, _ end: Int) -> UInt64 {
+        UInt64(UInt32(start)) | UInt64(UInt32(end)) << 32
     }
 
     @inline(__always)
@@ -234,8 +249,7 @@ struct CountedBatch: Sendable {
     /// Drops what only counting needed (the word forms and the term lookup), keeping the counts.
     mutating func finish() {
         numbers = ByteStringTable()
-        forms = ByteStringTable()
-        outcomeEnds = []
+        forms = WordFormTable()
         outcomes = []
         surfaces = [:]
         surfaceTexts = []
