@@ -90,6 +90,8 @@ struct TextCollector {
     private var shown: [UInt8] = []
     /// UTF-16 units of shown text so far.
     private(set) var shownLength = 0
+    /// The inline text of the block being added, its room kept from block to block.
+    private var inline = InlineText()
 
     private mutating func show(_ text: [UInt8], utf16 count: Int) {
         if !shown.isEmpty { shown.append(0x0A) }
@@ -136,11 +138,11 @@ struct TextCollector {
             for row in [table.header] + table.rows {
                 var prose: [UInt8] = [], line: [UInt8] = [], lineLength = 0
                 for (number, cell) in row.enumerated() {
-                    let split = InlineText(cell.inlines)
+                    inline.collect(cell.inlines)
                     if number > 0 { prose.append(0x20) }
-                    prose += split.prose
-                    for code in split.code { add(code, to: .code) }
-                    let (shown, count) = split.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+                    prose += inline.prose
+                    for code in inline.code { add(code, to: .code) }
+                    let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
                     if !shown.isEmpty {
                         // " · " between the cells that show something.
                         if !line.isEmpty { line += [0x20, 0xC2, 0xB7, 0x20]; lineLength += 3 }
@@ -159,10 +161,10 @@ struct TextCollector {
     }
 
     private mutating func add(_ inlines: [Inline]) {
-        let split = InlineText(inlines)
-        add(split.prose, to: .body)
-        for code in split.code { add(code, to: .code) }
-        let (shown, count) = split.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+        inline.collect(inlines)
+        add(inline.prose, to: .body)
+        for code in inline.code { add(code, to: .code) }
+        let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
         if !shown.isEmpty { show(shown, utf16: count) }
     }
 
@@ -175,11 +177,17 @@ struct TextCollector {
 
 /// The text of inline content as UTF-8, split into prose and code spans.
 struct InlineText {
-    var prose: [UInt8] = []
-    var code: [String] = []
-    var shown: [UInt8] = []
+    private(set) var prose: [UInt8] = []
+    private(set) var code: [String] = []
+    private(set) var shown: [UInt8] = []
 
-    init(_ inlines: [Inline]) { visit(inlines) }
+    /// Replaces the text with that of `inlines`, keeping the arrays' room.
+    mutating func collect(_ inlines: [Inline]) {
+        prose.removeAll(keepingCapacity: true)
+        code.removeAll(keepingCapacity: true)
+        shown.removeAll(keepingCapacity: true)
+        visit(inlines)
+    }
 
     private mutating func visit(_ inlines: [Inline]) {
         for inline in inlines {
@@ -212,31 +220,53 @@ enum TextTrimming {
     /// inner runs of them made one space (the index files use control characters as codes), and
     /// the result's length in UTF-16 units.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], utf16: Int) {
-        // On the UTF-8 bytes, decoding only what is not ASCII: this runs on every paragraph of
-        // every page, and a closure call per scalar showed in the index step's profile.
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var pendingSpace = false
+        // On the UTF-8 bytes, decoding only what is not ASCII, into storage made once (the result
+        // is never longer): this runs on every paragraph of every page, and appending byte by
+        // byte, and asking Unicode's properties for every scalar, showed in the index step's profile.
         var units = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            var length = 1, isSeparator = byte <= 0x20 || byte == 0x7F
-            if byte >= 0x80 {
-                let scalar: Unicode.Scalar
-                (scalar, length) = TokenScanner.decode(bytes, index)
-                isSeparator = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        let result = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, initialized in
+            var count = 0
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var length = 1
+                let isSeparator: Bool
+                if byte < 0x80 {
+                    isSeparator = byte <= 0x20 || byte == 0x7F
+                } else {
+                    let scalar: Unicode.Scalar
+                    (scalar, length) = TokenScanner.decode(bytes, index)
+                    isSeparator = isSpaceOrControl(scalar)
+                }
+                if isSeparator {
+                    pendingSpace = count > 0
+                } else {
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        units += 1
+                        pendingSpace = false
+                    }
+                    for offset in 0..<length { output[count + offset] = bytes[index + offset] }
+                    count += length
+                    units += length == 4 ? 2 : 1
+                }
+                index += length
             }
-            if isSeparator {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(0x20); units += 1 }
-                pendingSpace = false
-                if length == 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<(index + length)]) }
-                units += length == 4 ? 2 : 1
-            }
-            index += length
+            initialized = count
         }
         return (result, units)
+    }
+
+    /// Whether a scalar beyond ASCII is white space or a control character (Unicode's
+    /// White_Space property, which is stable, and the C1 controls); `TextTrimmingTests` checks
+    /// this against the scalar properties for every scalar.
+    @inline(__always)
+    static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x80...0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 }
