@@ -72,15 +72,17 @@ public struct DuplicateFinder: Sendable {
         var statistics = DuplicateStatistics()
         statistics.statements = statements.count
 
-        // What the cache holds for unchanged files: `known[i]` is statement i's fingerprint or nil, when known.
-        var known: [RuleFingerprint??] = []
+        // What the cache holds for unchanged files: `known[i]` is statement i's text in the cache,
+        // -1 for a rule too short to compare, or `unknown` (a changed file's rule).
+        let unknown: Int32 = -2
+        var known: [Int32] = []
         if let cache {
-            known = [RuleFingerprint??](repeating: .none, count: statements.count)
+            known = [Int32](repeating: unknown, count: statements.count)
             for document in statements.documents {
                 guard let digest = document.digest,
-                      let fingerprints = cache.fingerprints(ofDocument: digest, ruleCount: document.statements.count) else { continue }
+                      let references = cache.references(ofDocument: digest, ruleCount: document.statements.count) else { continue }
                 statistics.reusedFiles += 1
-                for (offset, fingerprint) in fingerprints.enumerated() { known[document.statements.lowerBound + offset] = .some(fingerprint) }
+                known.replaceSubrange(document.statements, with: references)
             }
         }
         let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
@@ -88,8 +90,8 @@ public struct DuplicateFinder: Sendable {
             Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
                 var normalizer = RuleNormalizer()
                 for index in range {
-                    if !known.isEmpty, case .some(let fingerprint) = known[index] {
-                        (output.value.baseAddress! + index).initialize(to: fingerprint)
+                    if let cache, !known.isEmpty, known[index] != unknown {
+                        (output.value.baseAddress! + index).initialize(to: known[index] < 0 ? nil : cache.texts[Int(known[index])])
                         continue
                     }
                     let rule = normalizer.next(statements.inlines(index))
@@ -108,22 +110,36 @@ public struct DuplicateFinder: Sendable {
         clock.lap("merge identical texts")
 
         let banding = LSHBanding.choose(threshold: min(options.threshold, options.effectiveSentenceThreshold))
-        let sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
-                                    banding: banding, cache: cache)
-        statistics.reusedUnits = sketches.reused
         (statistics.bands, statistics.rows) = (banding.bands, banding.rows)
-        clock.lap("sketch")
-
         // Matching across files reads nothing but the distinct texts: when they are the ones the
-        // cache was made from (a rebuild that changed no rule), its matched pairs are this run's.
+        // cache was made from (a rebuild that changed no rule), its matched pairs are this run's,
+        // and only the units of the clusters need sketching (their features, for describing
+        // each member); the cache's sketches are not even read.
         let matchingKey = MatchedPairs.key(of: units)
         let matched: MatchedPairs
-        if let previous = cache?.matched, previous.key == matchingKey {
+        let sketches: UnitSketches
+        let groups: [[Int]]
+        let nextSketches: DuplicateCache.Sketches
+        var sameTexts: [RuleFingerprint]?
+        if let cache, let previous = cache.matched, previous.key == matchingKey {
             matched = previous
+            groups = Self.groups(units, matched)
+            var needed = [Bool](repeating: false, count: units.units.count)
+            for text in groups.joined() {
+                needed[units.texts[text].wholeUnit] = true
+                for unit in units.texts[text].sentenceUnits { needed[unit] = true }
+            }
+            sketches = UnitSketches(units: units, banding: banding, only: needed)
+            nextSketches = cache.sketches
+            sameTexts = cache.texts
+            clock.lap("sketch")
             clock.lap("find candidates")
             clock.lap("verify")
             clock.lap("find contained rules")
         } else {
+            sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
+                                    banding: banding, cache: cache?.loadedSketches())
+            clock.lap("sketch")
             let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
             clock.lap("find candidates")
             let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
@@ -132,25 +148,34 @@ public struct DuplicateFinder: Sendable {
                                                                      coverage: options.containmentCoverage, minWords: options.minWords)
             clock.lap("find contained rules")
             matched = MatchedPairs(key: matchingKey, candidates: candidates.count, verified: matches, contained: containments)
+            groups = Self.groups(units, matched)
+            nextSketches = key.map { .held(CachedSketches(key: $0, units: units, sketches: sketches)) } ?? .none
         }
+        statistics.reusedUnits = sketches.reused
         statistics.candidatePairs = matched.candidates
         statistics.verifiedPairs = matched.verifiedCount
         statistics.containedPairs = matched.pairs.count - matched.verifiedCount
         statistics.reusedMatching = matched.key == cache?.matched?.key
 
-        var sets = UnionFind(count: units.texts.count)
-        for unit in units.units {
-            for owner in unit.moreOwners { sets.union(unit.firstOwner.text, owner.text) }
-        }
-        for pair in matched.pairs { sets.union(Int(pair.first), Int(pair.second)) }
-        let groups = sets.groups(keepingSingle: { units.texts[$0].statementCount > 1 })
         let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
                                       skillCount: skillCount).clusters(groups)
         statistics.clusters = clusters.count
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            sketches: sketches, matched: matched) }
+                                            matched: matched, sketches: nextSketches, texts: sameTexts) }
         return (clusters, statistics, next)
+    }
+
+    /// The groups of texts that match: texts sharing a unit (a sentence word for word), and the
+    /// matched pairs; with the single texts stated more than once. Each group sorted, in order
+    /// of their smallest text, whatever order the pairs come in.
+    private static func groups(_ units: ComparisonUnits, _ matched: MatchedPairs) -> [[Int]] {
+        var sets = UnionFind(count: units.texts.count)
+        for unit in units.units {
+            for owner in unit.moreOwners { sets.union(unit.firstOwner.text, owner.text) }
+        }
+        for pair in matched.pairs { sets.union(Int(pair.first), Int(pair.second)) }
+        return sets.groups(keepingSingle: { units.texts[$0].statementCount > 1 })
     }
 }

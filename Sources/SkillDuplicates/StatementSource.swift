@@ -35,13 +35,16 @@ struct StatementSource {
         }
         self.documents = files
         count = places.count
-        inlines = { documents[Int(places[$0] >> 32)].markdown.rules[Int(places[$0] & 0xFFFF_FFFF)].inlines }
+        // Each document's rules, held apart: reaching them through `documents[i]` copied (retained
+        // every field of) the whole document for each rule read, the most of normalising's retains.
+        let rules = documents.map(\.markdown.rules)
+        inlines = { rules[Int(places[$0] >> 32)][Int(places[$0] & 0xFFFF_FFFF)].inlines }
         statement = { index in
             let document = Int(places[index] >> 32)
-            let rule = documents[document].markdown.rules[Int(places[index] & 0xFFFF_FFFF)]
+            let rule = rules[document][Int(places[index] & 0xFFFF_FFFF)]
             return RuleStatement(skill: skills[document], location: rule.location, headingPath: rule.headingPath,
                                  text: rule.text, inlines: rule.inlines)
         }
-        location = { documents[Int(places[$0] >> 32)].markdown.rules[Int(places[$0] & 0xFFFF_FFFF)].location }
+        location = { rules[Int(places[$0] >> 32)][Int(places[$0] & 0xFFFF_FFFF)].location }
     }
 }

@@ -16,7 +16,7 @@ struct UnitSketches: Sendable {
     /// The sketches of every unit. A unit the cache has (same key, so the same words) takes its
     /// features from there, and its band keys too unless one of its features is in a slot whose
     /// commonness changed since (its signature would differ): the same sketches either way.
-    init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding, cache: DuplicateCache? = nil) {
+    init(units: ComparisonUnits, hasher: MinHasher, banding: LSHBanding, cache: CachedSketches? = nil) {
         self.banding = banding
         let count = units.units.count
         let cache = cache.flatMap { $0.bands == banding.bands ? $0 : nil }
@@ -69,6 +69,25 @@ struct UnitSketches: Sendable {
             }
             initialized = count * bands
         }
+    }
+
+    /// The features and polarity of the units for which `needed` is true, and nothing else (no
+    /// band keys): all that describing clusters reads, for a run that takes its matched pairs
+    /// from the cache. Other units have no features and must not be compared.
+    init(units: ComparisonUnits, banding: LSHBanding, only needed: [Bool]) {
+        self.banding = banding
+        let count = units.units.count
+        features = FeatureSets(count: count) { unit, set in
+            if needed[unit] {
+                Shingler.features(units.hashes(of: unit), into: &set)
+            } else {
+                set.removeAll(keepingCapacity: true)
+            }
+        }
+        negated = Parallel.map(count, minimumChunk: 1024) { needed[$0] && Polarity.isNegated(units.hashes(of: $0)) }
+        keys = []
+        commonSlots = []
+        reused = count
     }
 
     /// Jaccard similarity of two units' features; 0 when one is negated and the other is not,

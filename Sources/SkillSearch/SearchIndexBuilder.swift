@@ -18,10 +18,14 @@ public enum SearchIndexBuilder {
         public var keys: [String: SearchIndexCache.Key]
         /// The sizes of the previous build's document rows.
         public var rows: SearchIndexRowSizes?
-        public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil) {
+        /// The index the previous build assembled, which a rebuild patches (`SearchIndexState`).
+        public var state: SearchIndexState?
+        public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil,
+                    state: SearchIndexState? = nil) {
             self.previous = previous
             self.keys = keys
             self.rows = rows
+            self.state = state
         }
     }
 
@@ -34,6 +38,12 @@ public enum SearchIndexBuilder {
         public var recounted: Int
         /// The row sizes of the documents with keys, for the next build (`Reuse.rows`).
         public var rows: SearchIndexRowSizes
+        /// The index as assembled, for the next build to patch (`Reuse.state`); `nil` when a
+        /// document has no key.
+        public var state: SearchIndexState?
+        /// Whether the index was patched from the previous build's (`Reuse.state`) rather than
+        /// assembled from every document's counts.
+        public var patched: Bool
     }
 
     /// Indexes every document of `graph`, or only those whose paths are in `sources`.
@@ -59,7 +69,8 @@ public enum SearchIndexBuilder {
         let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
         let sizes = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, write)
         return Built(index: made.index, sizes: sizes, recounted: made.recounted,
-                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources))
+                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources), state: made.state,
+                     patched: made.patched)
     }
 
     /// The index and its files, each piece of the files encoded once, and the number of
@@ -67,8 +78,12 @@ public enum SearchIndexBuilder {
     static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
                         reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int,
-            sources: [SearchIndexEncoder.SectionSource?]) {
+            sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
+        if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
+            keep?(patched.records)
+            return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true)
+        }
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
         let batchCount = max(1, min(documents.count, Parallel.cores * 4))
@@ -101,23 +116,41 @@ public enum SearchIndexBuilder {
         }
         let recounted = counted.reduce(0) { $0 + $1.2 }
         keep?(counted.flatMap(\.1))
-        var sectionSources: [SearchIndexEncoder.SectionSource?] = []
-        for (batch, _, _, keys) in counted {
-            for (document, key) in zip(batch.documents, keys) {
-                let count = document.sections.count
-                sectionSources += (0..<count).map { ordinal in key.map { .init(document: $0, ordinal: ordinal, count: count) } }
-            }
+        var keys: [SearchIndexCache.Key?] = []
+        var sectionCounts: [Int] = []
+        for (batch, _, _, batchKeys) in counted {
+            keys += batchKeys
+            sectionCounts += batch.documents.map(\.sections.count)
         }
+        let sectionSources = Self.sectionSources(keys: keys, sectionCounts: sectionCounts)
         let batches = counted.map(\.0)
         counted = []
-        let (index, pieces) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
-        return (index, pieces, recounted, sectionSources)
+        let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
+        // Kept only when every document has a key: a rebuild patches documents by key.
+        let allKeys = keys.compactMap { $0 }
+        let state = allKeys.count == keys.count
+            ? SearchIndexState(documents: allKeys, sectionCounts: sectionCounts, totals: assembled.totals, terms: index.terms,
+                               forms: assembled.forms)
+            : nil
+        return (index, pieces, recounted, sectionSources, state, false)
+    }
+
+    /// Where each section comes from (`SearchIndexEncoder.SectionSource`), from each document's
+    /// key and number of sections.
+    static func sectionSources(keys: [SearchIndexCache.Key?], sectionCounts: [Int]) -> [SearchIndexEncoder.SectionSource?] {
+        var sources: [SearchIndexEncoder.SectionSource?] = []
+        sources.reserveCapacity(sectionCounts.reduce(0, +))
+        for (key, count) in zip(keys, sectionCounts) {
+            sources += (0..<count).map { ordinal in key.map { .init(document: $0, ordinal: ordinal, count: count) } }
+        }
+        return sources
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
     private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets,
                                  sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
-        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
+        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces,
+            kept: (totals: SearchIndexState.Totals, forms: [SearchIndexState.Forms])) {
         // Taken, not copied, so that emptying them below gives their memory back.
         var batches = consume counted
         var stored: [SearchSection] = []
@@ -166,8 +199,9 @@ public enum SearchIndexBuilder {
                 batches[number].documents[document].otherForms = []
             }
         }
-        let averageLength = max(1, Double(totalLength) / Double(max(1, sectionCount)))
-        let averageDescription = max(1, Double(totalDescription) / Double(max(1, describedCount)))
+        let totals = SearchIndexState.Totals(sections: sectionCount, length: totalLength, described: describedCount,
+                                             description: totalDescription)
+        let (averageLength, averageDescription) = totals.averages
         var weights = Parallel.map(batches) { batch -> [UInt8] in
             var weights: [UInt8] = []
             for document in batch.documents {
@@ -207,17 +241,28 @@ public enum SearchIndexBuilder {
             weights[number] = []
         }
         let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
-        let terms = order.map { number in
-            IndexedTerm(term: termTexts[number], postings: postings[number],
-                        display: displayForm(of: termTexts[number], own: ownForm[number], others: otherForms[number]))
+        let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
+        let terms = order.indices.map { position in
+            IndexedTerm(term: termTexts[order[position]], postings: postings[order[position]],
+                        display: forms[position].display(of: termTexts[order[position]]))
         }
         postings = []
         batches = []
-        let sharedWords = TextCodebook.build(stored.map(\.text))
-        let pieces = SearchIndexEncoder.pieces(terms: terms, sections: stored, sharedWords: sharedWords,
+        let (index, pieces) = layOut(sections: stored, terms: terms, targets: targets, sources: sources, known: known)
+        return (index, pieces, (totals, forms))
+    }
+
+    /// The index of `sections` and `terms` (in UTF-16 order, with their postings), with its
+    /// shared words and its files' pieces and layout: the same whether the terms were assembled
+    /// from every document's counts or patched (`patched`).
+    static func layOut(sections: [SearchSection], terms: [IndexedTerm], targets: SearchIndexLayout.Targets,
+                       sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+        -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
+        let sharedWords = TextCodebook.build(sections.map(\.text))
+        let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
                                                sources: sources, known: known)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
-        return (SearchIndex(sections: stored, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
+        return (SearchIndex(sections: sections, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }
 
     /// The word most often written for a stemmed term (`toggle` for `toggl`), when that is not the

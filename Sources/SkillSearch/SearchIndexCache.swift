@@ -4,8 +4,8 @@ import SkillParser
 /// The search index's part of the build cache: the counts of every document of the last build
 /// (`DocumentCounts`), each under a key that covers everything they were made from (the caller's:
 /// the digest of the source's bytes, the path, the kind and the skill's name), so that a rebuild
-/// splits and counts only the documents that changed. Everything after counting (the weights,
-/// which depend on every section's length, the shared words, the files) is made anew.
+/// splits and counts only the documents that changed, and patches the index the last build
+/// assembled (`SearchIndexState`) with the changed documents' old counts, read here, and new ones.
 ///
 /// A `CacheFile` (its key: the program's) whose payload is the number of records, then a record
 /// per document: its key (16 bytes), the length of its payload, and the payload. Numbers are
@@ -178,21 +178,9 @@ public struct SearchIndexCache: Sendable {
     static func decode(_ payload: ArraySlice<UInt8>, term: (ArraySlice<UInt8>) -> Void) -> DocumentCounts? {
         var reader = CacheReader(payload)
         var counts = DocumentCounts()
-        guard let sectionCount = reader.number(), sectionCount <= payload.count else { return nil }
-        // The sections of a document share their page, title and skill: made once, not per section.
-        var shared: [(bytes: ArraySlice<UInt8>, text: String)] = Array(repeating: ([], ""), count: 3)
-        func sharedString(_ field: Int, _ reader: inout CacheReader) -> String? {
-            guard let length = reader.number(), let bytes = reader.bytes(length) else { return nil }
-            if !bytes.elementsEqual(shared[field].bytes) { shared[field] = (bytes, String(decoding: bytes, as: UTF8.self)) }
-            return shared[field].text
-        }
-        for _ in 0..<sectionCount {
-            guard let page = sharedString(0, &reader), let anchor = reader.string(), let title = sharedString(1, &reader),
-                  let heading = reader.string(), let parent = reader.string(), let skill = sharedString(2, &reader),
-                  let text = reader.string() else { return nil }
-            counts.sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
-                                                 parentHeading: parent, skill: skill, text: text))
-        }
+        guard let sections = sections(&reader) else { return nil }
+        counts.sections = sections
+        let sectionCount = sections.count
         guard let termCount = reader.number(), termCount <= payload.count else { return nil }
         for _ in 0..<termCount {
             guard let length = reader.number(), let bytes = reader.bytes(length) else { return nil }
@@ -221,6 +209,35 @@ public struct SearchIndexCache: Sendable {
             counts.otherForms.append(.init(term: UInt32(term), surface: surface, count: count))
         }
         return reader.atEnd ? counts : nil
+    }
+
+    /// The sections of the document whose payload is `payload`, without its counts (which are
+    /// not decoded), or `nil` when they do not decode.
+    static func sections(_ payload: ArraySlice<UInt8>) -> [SearchSection]? {
+        var reader = CacheReader(payload)
+        return sections(&reader)
+    }
+
+    /// The sections at the start of a payload.
+    private static func sections(_ reader: inout CacheReader) -> [SearchSection]? {
+        guard let sectionCount = reader.number(), sectionCount <= reader.data.count else { return nil }
+        var sections: [SearchSection] = []
+        sections.reserveCapacity(sectionCount)
+        // The sections of a document share their page, title and skill: made once, not per section.
+        var shared: [(bytes: ArraySlice<UInt8>, text: String)] = Array(repeating: ([], ""), count: 3)
+        func sharedString(_ field: Int, _ reader: inout CacheReader) -> String? {
+            guard let length = reader.number(), let bytes = reader.bytes(length) else { return nil }
+            if !bytes.elementsEqual(shared[field].bytes) { shared[field] = (bytes, String(decoding: bytes, as: UTF8.self)) }
+            return shared[field].text
+        }
+        for _ in 0..<sectionCount {
+            guard let page = sharedString(0, &reader), let anchor = reader.string(), let title = sharedString(1, &reader),
+                  let heading = reader.string(), let parent = reader.string(), let skill = sharedString(2, &reader),
+                  let text = reader.string() else { return nil }
+            sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
+                                          parentHeading: parent, skill: skill, text: text))
+        }
+        return sections
     }
 }
 

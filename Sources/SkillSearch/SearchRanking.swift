@@ -19,6 +19,19 @@ public enum SearchRanking {
         return tf * (k1 + 1) / (tf + k1)
     }
 
+    /// The average length the weights divide by: the mean of `total` over `count`, rounded to a
+    /// sixteenth of an octave (steps of 4.4%). BM25 needs the average only as a scale, and a
+    /// rounded one stays the same when a document changes a little, so that a rebuild keeps the
+    /// weights of every section it did not count anew (`SearchIndexState`); with the exact mean,
+    /// one added paragraph moved every weight and the rebuild weighed the whole collection again.
+    static func averageLength(total: Int, count: Int) -> Double {
+        let mean = max(1, Double(total) / Double(max(1, count)))
+        return exp2((log2(mean) * gridSteps).rounded() / gridSteps)
+    }
+
+    /// Steps of the averages' grid per doubling.
+    static let gridSteps = 16.0
+
     /// A field's weighted frequency divided by its relative length, as BM25F does for each field
     /// it normalises: a description that lists twenty topics says less about each than one that
     /// names one.

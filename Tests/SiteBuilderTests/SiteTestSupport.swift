@@ -20,15 +20,15 @@ enum SiteFixtures {
     }
 
     /// Builds the collection at `root` into `output`, without highlight.js so results do not
-    /// depend on the machine.
+    /// depend on the machine; `reuse: false` is `--full`.
     @discardableResult
-    static func build(_ root: String, into output: String, theme: Theme = .standard, force: Bool = false,
+    static func build(_ root: String, into output: String, theme: Theme = .standard, force: Bool = false, reuse: Bool = true,
                       diagnostics: [Diagnostic]? = nil, duplicates: [DuplicateGroup]? = nil) throws -> SiteBuilder.Summary {
         let config = CollectionConfig.load(root: root).0
         let graph = try CollectionLoader.load(root: root, config: config)
         var log = StepLog(total: SiteBuilder.steps.count)
         let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: duplicates)
-        return try SiteBuilder.build(input, options: SiteOptions(output: output, theme: theme, force: force, highlightScript: nil),
+        return try SiteBuilder.build(input, options: SiteOptions(output: output, theme: theme, force: force, highlightScript: nil, reuse: reuse),
                                      log: &log)
     }
 

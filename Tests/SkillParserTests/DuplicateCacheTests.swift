@@ -56,12 +56,19 @@ import TestSupport
         return (statistics, next)
     }
 
-    /// Writes `cache` and reads it back.
+    /// The cache in `file`, which must be there and whole (its sketches stay in their file).
+    static func read(_ file: URL) throws -> DuplicateCache {
+        try #require(DuplicateCache(file: file, key: key))
+    }
+
+    /// Writes `cache` and reads it back, with its sketches (read before the folder goes).
     static func roundTrip(_ cache: DuplicateCache) throws -> DuplicateCache {
         let tree = try FixtureTree()
         let file = tree.root.appendingPathComponent("dedupe")
         try cache.write(to: file)
-        return try #require(DuplicateCache(file: file, key: key))
+        var read = try #require(DuplicateCache(file: file, key: key))
+        read.sketches = read.loadedSketches().map { .held($0) } ?? .none
+        return read
     }
 
     @Test func aCachedRunOfTheSameFilesReusesEverythingAndFindsTheSameClusters() throws {
@@ -138,9 +145,110 @@ import TestSupport
         let graph = try Self.graph(tree)
         var (_, cache) = Self.expectSameAsFresh(graph, cache: nil)
         cache = try Self.roundTrip(cache)
-        cache.commonSlots = cache.commonSlots.map { ~$0 }
+        var sketches = try #require(cache.loadedSketches())
+        sketches.commonSlots = sketches.commonSlots.map { ~$0 }
+        cache.sketches = .held(sketches)
+        // Without its matched pairs, so that the run matches again and reads the sketches.
+        cache.matched = nil
         let (statistics, _) = Self.expectSameAsFresh(graph, cache: cache)
         #expect(statistics.reusedUnits < statistics.units)
+    }
+
+    /// The rules (list items) of a file of the collection.
+    static func rules(_ tree: FixtureTree, _ path: String) throws -> [String] {
+        try tree.read(path).split(separator: "\n").filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    }
+
+    @Test func aRebuildThatChangesNoRuleNeitherReadsNorWritesTheSketches() throws {
+        let tree = try Self.collection()
+        let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        let file = tree.root.appendingPathComponent("dedupe")
+        try first.write(to: file)
+        let sketchFile = CachedSketches.file(besideCache: file)
+        let written = try FileManager.default.attributesOfItem(atPath: sketchFile.path)[.systemFileNumber] as? Int
+        try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + "\nA closing paragraph, not a rule.\n")
+        // Damaged sketches would only cost a rebuild that matches again its reuse: this one never opens them.
+        let sketchBytes = try Data(contentsOf: sketchFile)
+        try Data("not sketches".utf8).write(to: sketchFile)
+        let (statistics, next) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        #expect(statistics.reusedMatching)
+        try sketchBytes.write(to: sketchFile)
+        let kept = try FileManager.default.attributesOfItem(atPath: sketchFile.path)[.systemFileNumber] as? Int
+        try next.write(to: file)
+        #expect(try FileManager.default.attributesOfItem(atPath: sketchFile.path)[.systemFileNumber] as? Int == kept)
+        #expect(written != nil)
+        // The next rebuild changes a rule: it matches again, sketching only the new units.
+        try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + "- Keep every alert label short and clear for the system sheet.\n")
+        let (again, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        #expect(!again.reusedMatching)
+        #expect(again.reusedUnits > 0 && again.reusedUnits < again.units)
+    }
+
+    @Test func aRebuildWhoseSketchesAreMissingOrDamagedSketchesEverything() throws {
+        let tree = try Self.collection()
+        let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        let file = tree.root.appendingPathComponent("dedupe")
+        try first.write(to: file)
+        let sketchFile = CachedSketches.file(besideCache: file)
+        try tree.write("skill-5/SKILL.md", try tree.read("skill-5/SKILL.md") + "- Prefer a short label to a long one in every system alert.\n")
+        let bytes = try Data(contentsOf: sketchFile)
+        var damaged = bytes
+        damaged[bytes.count - 3] ^= 0x21
+        for data in [Data(), bytes.prefix(bytes.count / 2), damaged] {
+            try data.write(to: sketchFile)
+            let (statistics, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+            #expect(statistics.reusedUnits == 0)
+            #expect(statistics.reusedFiles > 0)
+        }
+    }
+
+    /// Copies of rules that are already there change no distinct text: the matched pairs are
+    /// reused, and the clusters of unchanged files still gain and lose the copies' places.
+    @Test func aCopyOfAnUnchangedFilesRuleJoinsAndLeavesItsCluster() throws {
+        let tree = try Self.collection()
+        let graph = try Self.graph(tree)
+        let (_, cache) = Self.expectSameAsFresh(graph, cache: nil)
+        let clusters = DuplicateFinder().clusters(in: graph)
+        // A rule of skill-4 in a cluster, and one in none.
+        let rules = try Self.rules(tree, "skill-4/SKILL.md")
+        let clustered = try #require(rules.first { rule in clusters.contains { $0.members.contains { $0.text == rule } } })
+        let single = try #require(rules.first { rule in !clusters.contains { $0.members.contains { $0.text == rule } } })
+        let original = try tree.read("skill-9/SKILL.md")
+        try tree.write("skill-9/SKILL.md", original + "- \(clustered)\n- \(single)\n")
+        let copied = try Self.graph(tree)
+        let (statistics, next) = Self.expectSameAsFresh(copied, cache: try Self.roundTrip(cache))
+        #expect(statistics.reusedMatching)
+        let grown = DuplicateFinder().clusters(in: copied)
+        let before = try #require(clusters.first { $0.members.contains { $0.text == clustered } })
+        let after = try #require(grown.first { $0.members.contains { $0.text == clustered } })
+        #expect(after.count == before.count + 1)
+        #expect(grown.contains { $0.members.count == 2 && $0.members.allSatisfy { $0.text == single } })
+        // And back: the copies removed, the clusters are the first ones.
+        try tree.write("skill-9/SKILL.md", original)
+        let (back, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.roundTrip(next))
+        #expect(back.reusedMatching)
+        #expect(DuplicateFinder().clusters(in: try Self.graph(tree)) == clusters)
+    }
+
+    /// A changed file whose rule now restates an unchanged file's rule: that rule's cluster gains it;
+    /// and when the edit is undone, loses it again.
+    @Test func anEditedRuleJoinsAndLeavesAnUnchangedFilesCluster() throws {
+        let tree = try Self.collection()
+        let (_, cache) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        let target = try #require(try Self.rules(tree, "skill-11/SKILL.md").last)
+        let original = try tree.read("skill-12/SKILL.md")
+        let edited = original.replacingOccurrences(of: "- " + (try Self.rules(tree, "skill-12/SKILL.md")[0]),
+                                                   with: "- In every release, \(target.prefix(1).lowercased() + target.dropFirst())")
+        #expect(edited != original)
+        try tree.write("skill-12/SKILL.md", edited)
+        let (statistics, next) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.roundTrip(cache))
+        #expect(!statistics.reusedMatching)
+        #expect(DuplicateFinder().clusters(in: try Self.graph(tree)).contains { cluster in
+            cluster.members.contains { $0.text == target } && cluster.members.contains { $0.text.hasPrefix("In every release") }
+        })
+        try tree.write("skill-12/SKILL.md", original)
+        let (back, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.roundTrip(next))
+        #expect(!back.reusedMatching)
     }
 
     @Test func aCacheWithAnotherKeyIsIgnored() throws {

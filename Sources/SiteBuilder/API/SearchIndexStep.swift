@@ -66,7 +66,8 @@ public enum SearchIndexStep {
             let previous = cache.reuse ? previousCounts(cache.file) : (cache: SearchIndexCache(), problem: nil)
             problem = previous.problem
             return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph),
-                                            rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil)
+                                            rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
+                                            state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)
         }
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
@@ -83,6 +84,14 @@ public enum SearchIndexStep {
         if let cache, built.rows != reuse?.rows, CacheFolder.prepare(for: cache.file) {
             try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
         }
+        if let cache, CacheFolder.prepare(for: cache.file) {
+            // A state that is not this build's must not be patched by the next one.
+            if let state = built.state {
+                try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
+            } else {
+                try? FileManager.default.removeItem(at: stateLocation(cache.file))
+            }
+        }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
                       documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
                       cacheProblem: problem)
@@ -96,6 +105,17 @@ public enum SearchIndexStep {
     /// The file of the document rows' sizes beside the index's counts (`index-rows`).
     static func rowsLocation(_ cacheFile: URL) -> URL {
         cacheFile.deletingLastPathComponent().appendingPathComponent(cacheFile.lastPathComponent + "-rows")
+    }
+
+    /// The assembled index beside the counts (`index-state`), which a rebuild patches.
+    static func stateLocation(_ cacheFile: URL) -> URL {
+        cacheFile.deletingLastPathComponent().appendingPathComponent(cacheFile.lastPathComponent + "-state")
+    }
+
+    /// The index the last build assembled, or none when there is none or it is not this
+    /// program's (then the rebuild assembles the index from every document's counts).
+    static func previousState(_ file: URL) -> SearchIndexState? {
+        (try? SearchIndexState.read(file, program: ToolDigest.executable)) ?? nil
     }
 
     /// The row sizes the last build kept, or none when there are none or they are not this

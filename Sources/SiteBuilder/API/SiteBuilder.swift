@@ -174,10 +174,10 @@ public enum SiteBuilder {
                 // A page with an input key (skill, document, report detail) is reused without
                 // being made when its inputs are unchanged; the others are keyed on their model.
                 if let key = inputs.key(for: page) {
-                    try output.emit(page.path, hash: key) { try folder.write(try renderer.html(try renderer.model(page)), to: page.path) }
+                    try output.emit(page.path, hash: key) { try folder.write(try renderer.htmlBytes(try renderer.model(page)), to: page.path) }
                 } else {
                     let model = try renderer.model(page)
-                    try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.html(model), to: page.path) }
+                    try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.htmlBytes(model), to: page.path) }
                 }
                 return nil
             } catch {

@@ -6,17 +6,33 @@ import SkillSearch
 /// A code block: a header with the language and a copy button (shown by the script), then the
 /// code. Highlighting happens in the browser; without JavaScript the code reads as plain text.
 enum CodeBlockHTML {
-    static func render(_ block: CodeBlock, strings: InterfaceStrings = .english) -> String {
+    /// Writes the block's HTML at the end of a page's UTF-8 bytes.
+    static func render(_ block: CodeBlock, strings: InterfaceStrings = .english, into html: inout [UInt8]) {
         let language = block.language.map(sanitizedLanguage) ?? ""
-        var html = "<div class=\"code-block\">\n<div class=\"code-header\">"
-        html += language.isEmpty ? "<span class=\"code-language\"></span>"
-            : "<span class=\"code-language\">\(language.htmlEscaped)</span>"
+        html.appendUTF8("<div class=\"code-block\">\n<div class=\"code-header\">")
+        if language.isEmpty {
+            html.appendUTF8("<span class=\"code-language\"></span>")
+        } else {
+            html.appendUTF8("<span class=\"code-language\">")
+            html.appendHTMLEscaped(language)
+            html.appendUTF8("</span>")
+        }
         // The script's messages after a click come with the button, in the page's language.
-        html += "<button type=\"button\" class=\"copy-button\" data-copied=\"\(strings["copied"].htmlEscaped)\" "
-            + "data-press=\"\(strings["pressToCopy"].htmlEscaped)\" hidden>\(strings["copy"].htmlEscaped)</button></div>\n"
-        let classes = language.isEmpty ? "" : " class=\"language-\(language.lowercased().htmlEscaped)\""
-        html += "<pre tabindex=\"0\"><code\(classes)>\(block.code.htmlEscaped)</code></pre>\n</div>\n"
-        return html
+        html.appendUTF8("<button type=\"button\" class=\"copy-button\" data-copied=\"")
+        html.appendHTMLEscaped(strings["copied"])
+        html.appendUTF8("\" data-press=\"")
+        html.appendHTMLEscaped(strings["pressToCopy"])
+        html.appendUTF8("\" hidden>")
+        html.appendHTMLEscaped(strings["copy"])
+        html.appendUTF8("</button></div>\n<pre tabindex=\"0\"><code")
+        if !language.isEmpty {
+            html.appendUTF8(" class=\"language-")
+            html.appendHTMLEscaped(language.lowercased())
+            html.appendUTF8("\"")
+        }
+        html.appendUTF8(">")
+        html.appendHTMLEscaped(block.code)
+        html.appendUTF8("</code></pre>\n</div>\n")
     }
 
     /// The language word limited to characters a class name and a label can hold safely.

@@ -15,6 +15,11 @@ struct RenderedMarkdown: Sendable {
 /// cmark-gfm parsed: heading ids are GitHub's anchors with a permalink, links to Markdown
 /// lead to the generated pages, skill names in code spans become links, broken links are
 /// marked, and raw HTML from the source is never passed through.
+///
+/// The HTML is written as UTF-8 into one buffer, text escaped as it is copied
+/// (`appendHTMLEscaped`): built from strings, a string for every inline, every escaped text
+/// and every tag was made, scanned and copied again into its parent (half of the Markdown's time
+/// in the render step's profile).
 struct MarkdownHTML {
     let resolver: LinkResolver
     let graph: SkillGraph
@@ -34,248 +39,360 @@ struct MarkdownHTML {
         return inlineImages.url(for: asset)
     }
 
+    /// HTML as UTF-8 bytes, as it is written.
+    typealias Output = [UInt8]
+
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
         var state = State()
-        state.usedIDs = reservedIDs.union(document.markdown.headings.map(\.anchor).filter { !$0.isEmpty })
         state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
         var titleHTML: String?
         if case .heading(let heading)? = blocks.first, heading.level == 1 {
-            var title = ""
+            var title: Output = []
             render(blocks.removeFirst(), tight: false, into: &title, state: &state)
-            titleHTML = title
+            titleHTML = String(decoding: title, as: UTF8.self)
         }
-        var html = ""
-        render(Array(blocks), tight: false, into: &html, state: &state)
-        return RenderedMarkdown(html: html, titleHTML: titleHTML)
+        var html: Output = []
+        html.reserveCapacity(8_192)
+        render(blocks, tight: false, into: &html, state: &state)
+        return RenderedMarkdown(html: String(decoding: html, as: UTF8.self), titleHTML: titleHTML)
     }
 
     struct State {
-        var usedIDs: Set<String> = []
+        /// Ids taken on the page, made when raw HTML first brings an id of its own (most
+        /// documents have none, and the set cost a tenth of rendering their Markdown).
+        var usedIDs: Set<String>? = nil
         var blockIndex = 0
         var anchorsByBlock: [Int: [Int]] = [:]
     }
 
     // MARK: Blocks
 
-    private func render(_ blocks: [Block], tight: Bool, into html: inout String, state: inout State) {
+    private func render(_ blocks: some Sequence<Block>, tight: Bool, into html: inout Output, state: inout State) {
         for block in blocks { render(block, tight: tight, into: &html, state: &state) }
     }
 
-    private func render(_ block: Block, tight: Bool, into html: inout String, state: inout State) {
+    private func render(_ block: Block, tight: Bool, into html: inout Output, state: inout State) {
         for line in state.anchorsByBlock[state.blockIndex] ?? [] {
             // An empty `<a id>` (a placeholder anchor, 16 bytes): a file the reports point into
             // 1,400 times would otherwise carry 60 KB of spans.
-            html += "<a id=\"L\(line)\"></a>"
+            html.appendUTF8("<a id=\"L\(line)\"></a>")
         }
         state.blockIndex += 1
         switch block {
         case .heading(let heading):
             // A heading of symbols alone has an empty anchor: no id and no permalink then.
-            let content = inlines(heading.inlines, state: &state)
             guard !heading.anchor.isEmpty else {
-                html += "<h\(heading.level)>\(content)</h\(heading.level)>\n"
+                html.appendUTF8("<h\(heading.level)>")
+                inlines(heading.inlines, into: &html, state: &state)
+                html.appendUTF8("</h\(heading.level)>\n")
                 break
             }
-            html += "<h\(heading.level) id=\"\(heading.anchor.htmlEscaped)\">\(content)"
-            html += "<a class=\"permalink\" href=\"#\(heading.anchor.fragmentEncoded.htmlEscaped)\" "
-            html += "aria-label=\"\(strings.text("permalink", ["heading": heading.text]).htmlEscaped)\">#</a></h\(heading.level)>\n"
+            html.appendUTF8("<h\(heading.level) id=\"")
+            html.appendHTMLEscaped(heading.anchor)
+            html.appendUTF8("\">")
+            inlines(heading.inlines, into: &html, state: &state)
+            html.appendUTF8("<a class=\"permalink\" href=\"#")
+            html.appendHTMLEscaped(heading.anchor.fragmentEncoded)
+            html.appendUTF8("\" aria-label=\"")
+            html.appendHTMLEscaped(strings.text("permalink", ["heading": heading.text]))
+            html.appendUTF8("\">#</a></h\(heading.level)>\n")
         case .paragraph(let paragraph):
-            let content = inlines(paragraph.inlines, state: &state)
-            html += tight ? content + "\n" : "<p>\(content)</p>\n"
+            if !tight { html.appendUTF8("<p>") }
+            inlines(paragraph.inlines, into: &html, state: &state)
+            html.appendUTF8(tight ? "\n" : "</p>\n")
         case .list(let list):
             render(list, into: &html, state: &state)
         case .codeBlock(let code):
-            html += CodeBlockHTML.render(code, strings: strings)
+            CodeBlockHTML.render(code, strings: strings, into: &html)
         case .table(let table):
             render(table, into: &html, state: &state)
         case .blockQuote(let quote):
-            html += "<blockquote>\n"
+            html.appendUTF8("<blockquote>\n")
             render(quote.blocks, tight: false, into: &html, state: &state)
-            html += "</blockquote>\n"
+            html.appendUTF8("</blockquote>\n")
         case .thematicBreak:
-            html += "<hr>\n"
+            html.appendUTF8("<hr>\n")
         case .htmlBlock(let block):
-            html += anchorSpans(for: block.html, state: &state)
+            anchorSpans(for: block.html, into: &html, state: &state)
             let text = RawHTML.text(of: block.html)
-            if !text.isEmpty { html += "<p class=\"raw-html\">\(text.htmlEscaped)</p>\n" }
-            let references = rawReferences(in: block.html, state: &state)
-            if !references.isEmpty { html += "<p class=\"raw-html\">\(references)</p>\n" }
+            if !text.isEmpty {
+                html.appendUTF8("<p class=\"raw-html\">")
+                html.appendHTMLEscaped(text)
+                html.appendUTF8("</p>\n")
+            }
+            var references: Output = []
+            rawReferences(in: block.html, into: &references, state: &state)
+            if !references.isEmpty {
+                html.appendUTF8("<p class=\"raw-html\">")
+                html.append(contentsOf: references)
+                html.appendUTF8("</p>\n")
+            }
         }
     }
 
-    private func render(_ list: ListBlock, into html: inout String, state: inout State) {
+    private func render(_ list: ListBlock, into html: inout Output, state: inout State) {
         let tag = list.ordered ? "ol" : "ul"
         let start = list.ordered && list.start != 1 ? " start=\"\(list.start)\"" : ""
         let isTaskList = list.items.contains { $0.checked != nil }
-        html += "<\(tag)\(start)\(isTaskList ? " class=\"task-list\"" : "")>\n"
+        html.appendUTF8("<\(tag)\(start)\(isTaskList ? " class=\"task-list\"" : "")>\n")
         for item in list.items {
-            html += "<li>"
+            html.appendUTF8("<li>")
             if let checked = item.checked {
-                html += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(strings[checked ? "taskDone" : "taskNotDone"].htmlEscaped)\"> "
+                html.appendUTF8("<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"")
+                html.appendHTMLEscaped(strings[checked ? "taskDone" : "taskNotDone"])
+                html.appendUTF8("\"> ")
             }
             render(item.blocks, tight: list.tight, into: &html, state: &state)
-            if html.hasSuffix("\n") { html.removeLast() }
-            html += "</li>\n"
+            // The item's last line break goes, as `String.hasSuffix("\n")` found it: a `\r\n` is one
+            // character there, not a `\n`.
+            if html.last == UInt8(ascii: "\n"), html.count < 2 || html[html.count - 2] != UInt8(ascii: "\r") { html.removeLast() }
+            html.appendUTF8("</li>\n")
         }
-        html += "</\(tag)>\n"
+        html.appendUTF8("</\(tag)>\n")
     }
 
-    private func render(_ table: Table, into html: inout String, state: inout State) {
-        func cell(_ tag: String, _ cell: TableCell, column: Int, state: inout State) -> String {
+    private func render(_ table: Table, into html: inout Output, state: inout State) {
+        func cell(_ tag: String, _ cell: TableCell, column: Int, state: inout State) {
             let alignment = column < table.alignments.count ? table.alignments[column] : .none
             let attribute = alignment == .none ? "" : " class=\"align-\(alignment.rawValue)\""
-            return "<\(tag)\(attribute)>\(inlines(cell.inlines, state: &state))</\(tag)>"
+            html.appendUTF8("<\(tag)\(attribute)>")
+            inlines(cell.inlines, into: &html, state: &state)
+            html.appendUTF8("</\(tag)>")
         }
         // Named by its columns, so a screen reader's list of regions tells the tables apart.
         var label = strings.list(table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         if label.count > 80 { label = String(label.prefix(79)) + "…" }
         label = label.isEmpty ? strings["table"] : strings.text("tableOf", ["columns": label])
-        html += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label.htmlEscaped)\">\n<table>\n<thead>\n<tr>"
-        for (column, header) in table.header.enumerated() { html += cell("th", header, column: column, state: &state) }
-        html += "</tr>\n</thead>\n"
+        html.appendUTF8("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"")
+        html.appendHTMLEscaped(label)
+        html.appendUTF8("\">\n<table>\n<thead>\n<tr>")
+        for (column, header) in table.header.enumerated() { cell("th", header, column: column, state: &state) }
+        html.appendUTF8("</tr>\n</thead>\n")
         if !table.rows.isEmpty {
-            html += "<tbody>\n"
+            html.appendUTF8("<tbody>\n")
             for row in table.rows {
-                html += "<tr>"
-                for (column, value) in row.enumerated() { html += cell("td", value, column: column, state: &state) }
-                html += "</tr>\n"
+                html.appendUTF8("<tr>")
+                for (column, value) in row.enumerated() { cell("td", value, column: column, state: &state) }
+                html.appendUTF8("</tr>\n")
             }
-            html += "</tbody>\n"
+            html.appendUTF8("</tbody>\n")
         }
-        html += "</table>\n</div>\n"
+        html.appendUTF8("</table>\n</div>\n")
     }
 
     /// Empty elements carrying the anchors raw HTML defined, so links to them keep working.
-    private func anchorSpans(for rawHTML: String, state: inout State) -> String {
-        var html = ""
-        for id in RawHTML.ids(in: rawHTML) where !id.contains(where: \.isWhitespace) {
-            guard state.usedIDs.insert(id).inserted else { continue }
-            html += "<span id=\"\(id.htmlEscaped)\"></span>"
+    private func anchorSpans(for rawHTML: String, into html: inout Output, state: inout State) {
+        let ids = RawHTML.ids(in: rawHTML)
+        guard !ids.isEmpty else { return }
+        var used = state.usedIDs ?? reservedIDs.union(document.markdown.headings.map(\.anchor).filter { !$0.isEmpty })
+        for id in ids where !id.contains(where: \.isWhitespace) {
+            guard used.insert(id).inserted else { continue }
+            html.appendUTF8("<span id=\"")
+            html.appendHTMLEscaped(id)
+            html.appendUTF8("\"></span>")
         }
-        return html
+        state.usedIDs = used
     }
 
     /// The images of raw HTML (`<img src>`, `srcset`) shown as ours, and its links and images
     /// that lead nowhere marked broken, as Markdown's are. A working `<a href>` adds nothing: its
     /// text is already shown.
-    private func rawReferences(in raw: String, insideLink: Bool = false, state: inout State) -> String {
-        var html = ""
+    private func rawReferences(in raw: String, insideLink: Bool = false, into html: inout Output, state: inout State) {
         for reference in LinkReference.rawHTML(in: raw) {
             let (resolved, asset) = resolver.resolve(reference.destination)
             if reference.kind.isImage, let asset, let url = inlineURL(forImage: asset) {
-                html += "<img src=\"\(url)\" alt=\"\" loading=\"lazy\">"
+                html.appendUTF8("<img src=\"\(url)\" alt=\"\" loading=\"lazy\">")
                 continue
             }
             switch (resolved, reference.kind.isImage) {
             case (.href(let href), true):
                 if LinkTarget(reference.destination).kind == .external, insideLink {
-                    html += "<span class=\"external-image\">\(strings.text("image", ["alt": href]).htmlEscaped)</span>"
+                    html.appendUTF8("<span class=\"external-image\">")
+                    html.appendHTMLEscaped(strings.text("image", ["alt": href]))
+                    html.appendUTF8("</span>")
                 } else if LinkTarget(reference.destination).kind == .external {
-                    html += "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\">\(strings.text("image", ["alt": href]).htmlEscaped)</a>"
+                    html.appendUTF8("<a class=\"external external-image\" href=\"")
+                    html.appendHTMLEscaped(href)
+                    html.appendUTF8("\">")
+                    html.appendHTMLEscaped(strings.text("image", ["alt": href]))
+                    html.appendUTF8("</a>")
                 } else {
-                    html += "<img src=\"\(href.htmlEscaped)\" alt=\"\" loading=\"lazy\">"
+                    html.appendUTF8("<img src=\"")
+                    html.appendHTMLEscaped(href)
+                    html.appendUTF8("\" alt=\"\" loading=\"lazy\">")
                 }
             case (.href, false):
                 continue
             case (.brokenAnchor(_, let reason), _), (.broken(let reason), _):
                 let what = strings[reference.kind.isImage ? "missingImage" : "brokenLink"]
-                html += "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
-                    + "\(reference.destination.htmlEscaped)<span class=\"visually-hidden\"> (\(what))</span></span>"
+                html.appendUTF8("<span class=\"broken-link\" title=\"")
+                html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
+                html.appendUTF8("\">")
+                html.appendHTMLEscaped(reference.destination)
+                html.appendUTF8("<span class=\"visually-hidden\"> (\(what))</span></span>")
             }
         }
-        return html
     }
 
     // MARK: Inlines
 
-    private func inlines(_ content: [Inline], insideLink: Bool = false, state: inout State) -> String {
-        // Appended one by one: `map` then `joined` made an array of strings for every paragraph.
-        var html = ""
-        for item in content { html += inline(item, insideLink: insideLink, state: &state) }
-        return html
+    private func inlines(_ content: [Inline], insideLink: Bool = false, into html: inout Output, state: inout State) {
+        for item in content { inline(item, insideLink: insideLink, into: &html, state: &state) }
     }
 
-    private func inline(_ inline: Inline, insideLink: Bool, state: inout State) -> String {
+    private func inline(_ inline: Inline, insideLink: Bool, into html: inout Output, state: inout State) {
         switch inline {
         case .text(let text):
-            return text.htmlEscaped
+            html.appendHTMLEscaped(text)
         case .code(let span):
-            return codeSpan(span, insideLink: insideLink)
+            codeSpan(span, insideLink: insideLink, into: &html)
         case .emphasis(let children):
-            return "<em>\(inlines(children, insideLink: insideLink, state: &state))</em>"
+            html.appendUTF8("<em>")
+            inlines(children, insideLink: insideLink, into: &html, state: &state)
+            html.appendUTF8("</em>")
         case .strong(let children):
-            return "<strong>\(inlines(children, insideLink: insideLink, state: &state))</strong>"
+            html.appendUTF8("<strong>")
+            inlines(children, insideLink: insideLink, into: &html, state: &state)
+            html.appendUTF8("</strong>")
         case .strikethrough(let children):
-            return "<del>\(inlines(children, insideLink: insideLink, state: &state))</del>"
+            html.appendUTF8("<del>")
+            inlines(children, insideLink: insideLink, into: &html, state: &state)
+            html.appendUTF8("</del>")
         case .link(let link):
-            return self.link(link, insideLink: insideLink, state: &state)
+            self.link(link, insideLink: insideLink, into: &html, state: &state)
         case .image(let image):
-            return self.image(image, insideLink: insideLink, state: &state)
+            self.image(image, insideLink: insideLink, into: &html)
         case .html(let raw):
-            if RawHTML.isLineBreak(raw) { return "<br>" }
-            return anchorSpans(for: raw, state: &state) + rawReferences(in: raw, insideLink: insideLink, state: &state)
+            if RawHTML.isLineBreak(raw) {
+                html.appendUTF8("<br>")
+                return
+            }
+            anchorSpans(for: raw, into: &html, state: &state)
+            rawReferences(in: raw, insideLink: insideLink, into: &html, state: &state)
         case .softBreak:
-            return "\n"
+            html.appendUTF8("\n")
         case .lineBreak:
-            return "<br>\n"
+            html.appendUTF8("<br>\n")
         }
     }
 
-    private func link(_ link: Link, insideLink: Bool, state: inout State) -> String {
-        let text = inlines(link.children, insideLink: true, state: &state)
-        if insideLink { return text }
-        let title = link.title.isEmpty ? "" : " title=\"\(link.title.htmlEscaped)\""
+    private func link(_ link: Link, insideLink: Bool, into html: inout Output, state: inout State) {
+        // The link's own text inside another link (whose text it is part of).
+        guard !insideLink else {
+            inlines(link.children, insideLink: true, into: &html, state: &state)
+            return
+        }
         let (resolved, _) = resolver.resolve(link.destination)
         switch resolved {
         case .href(let href):
-            let external = LinkTarget(link.destination).kind == .external ? " class=\"external\"" : ""
-            return "<a href=\"\(href.htmlEscaped)\"\(external)\(title)>\(text)</a>"
+            html.appendUTF8("<a href=\"")
+            html.appendHTMLEscaped(href)
+            html.appendUTF8(LinkTarget(link.destination).kind == .external ? "\" class=\"external\"" : "\"")
+            appendTitle(link.title, into: &html)
+            html.appendUTF8(">")
+            inlines(link.children, insideLink: true, into: &html, state: &state)
+            html.appendUTF8("</a>")
         case .brokenAnchor(let href, let reason):
             let what = strings["brokenAnchor"]
-            return "<a href=\"\(href.htmlEscaped)\" class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
-                + "\(text)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></a>"
+            html.appendUTF8("<a href=\"")
+            html.appendHTMLEscaped(href)
+            html.appendUTF8("\" class=\"broken-link\" title=\"")
+            html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
+            html.appendUTF8("\">")
+            inlines(link.children, insideLink: true, into: &html, state: &state)
+            html.appendUTF8("<span class=\"visually-hidden\"> (")
+            html.appendHTMLEscaped(what)
+            html.appendUTF8(")</span></a>")
         case .broken(let reason):
             let what = strings["brokenLink"]
-            return "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
-                + "\(text)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></span>"
+            html.appendUTF8("<span class=\"broken-link\" title=\"")
+            html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
+            html.appendUTF8("\">")
+            inlines(link.children, insideLink: true, into: &html, state: &state)
+            html.appendUTF8("<span class=\"visually-hidden\"> (")
+            html.appendHTMLEscaped(what)
+            html.appendUTF8(")</span></span>")
         }
     }
 
-    private func image(_ image: Link, insideLink: Bool, state: inout State) -> String {
+    /// ` title="…"` when the link or image has a title.
+    private func appendTitle(_ title: String, into html: inout Output) {
+        guard !title.isEmpty else { return }
+        html.appendUTF8(" title=\"")
+        html.appendHTMLEscaped(title)
+        html.appendUTF8("\"")
+    }
+
+    private func image(_ image: Link, insideLink: Bool, into html: inout Output) {
         let alt = image.children.plainText
-        let title = image.title.isEmpty ? "" : " title=\"\(image.title.htmlEscaped)\""
         let (resolved, asset) = resolver.resolve(image.destination)
         if let asset, let url = inlineURL(forImage: asset) {
-            return "<img src=\"\(url)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
+            html.appendUTF8("<img src=\"\(url)\" alt=\"")
+            html.appendHTMLEscaped(alt)
+            html.appendUTF8("\"")
+            appendTitle(image.title, into: &html)
+            html.appendUTF8(" loading=\"lazy\">")
+            return
         }
         switch resolved {
         case .href where LinkTarget(image.destination).kind == .external && insideLink:
-            return "<span class=\"external-image\">\(strings.text("image", ["alt": alt]).htmlEscaped)</span>"
+            html.appendUTF8("<span class=\"external-image\">")
+            html.appendHTMLEscaped(strings.text("image", ["alt": alt]))
+            html.appendUTF8("</span>")
         case .href(let href) where LinkTarget(image.destination).kind == .external:
             // The site loads nothing from the network: an external image becomes a link to it.
-            return "<a class=\"external external-image\" href=\"\(href.htmlEscaped)\"\(title)>\(strings.text("image", ["alt": alt.isEmpty ? href : alt]).htmlEscaped)</a>"
+            html.appendUTF8("<a class=\"external external-image\" href=\"")
+            html.appendHTMLEscaped(href)
+            html.appendUTF8("\"")
+            appendTitle(image.title, into: &html)
+            html.appendUTF8(">")
+            html.appendHTMLEscaped(strings.text("image", ["alt": alt.isEmpty ? href : alt]))
+            html.appendUTF8("</a>")
         case .href(let href):
-            return "<img src=\"\(href.htmlEscaped)\" alt=\"\(alt.htmlEscaped)\"\(title) loading=\"lazy\">"
+            html.appendUTF8("<img src=\"")
+            html.appendHTMLEscaped(href)
+            html.appendUTF8("\" alt=\"")
+            html.appendHTMLEscaped(alt)
+            html.appendUTF8("\"")
+            appendTitle(image.title, into: &html)
+            html.appendUTF8(" loading=\"lazy\">")
         case .brokenAnchor(_, let reason), .broken(let reason):
             let what = strings["missingImage"]
-            return "<span class=\"broken-link\" title=\"\(strings.text("problemReason", ["problem": what, "reason": reason]).htmlEscaped)\">"
-                + "\(strings.text("image", ["alt": alt]).htmlEscaped)<span class=\"visually-hidden\"> (\(what.htmlEscaped))</span></span>"
+            html.appendUTF8("<span class=\"broken-link\" title=\"")
+            html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
+            html.appendUTF8("\">")
+            html.appendHTMLEscaped(strings.text("image", ["alt": alt]))
+            html.appendUTF8("<span class=\"visually-hidden\"> (")
+            html.appendHTMLEscaped(what)
+            html.appendUTF8(")</span></span>")
         }
     }
 
     /// A code span; a skill's name or a path to a document of the collection becomes a link.
-    private func codeSpan(_ span: CodeSpan, insideLink: Bool) -> String {
-        let code = "<code>\(span.code.htmlEscaped)</code>"
-        guard !insideLink else { return code }
+    private func codeSpan(_ span: CodeSpan, insideLink: Bool, into html: inout Output) {
+        func code() {
+            html.appendUTF8("<code>")
+            html.appendHTMLEscaped(span.code)
+            html.appendUTF8("</code>")
+        }
+        guard !insideLink else { return code() }
         switch graph.mention(of: span.code, in: document) {
         case .skill(let name):
-            guard let skill = graph.skill(named: name) else { return code }
-            return "<a class=\"skill-ref\" href=\"\(resolver.href(toPageOf: skill.skillFile).htmlEscaped)\">\(code)</a>"
+            guard let skill = graph.skill(named: name) else { return code() }
+            html.appendUTF8("<a class=\"skill-ref\" href=\"")
+            html.appendHTMLEscaped(resolver.href(toPageOf: skill.skillFile))
+            html.appendUTF8("\">")
+            code()
+            html.appendUTF8("</a>")
         case .path(let path):
-            return "<a href=\"\(resolver.href(toPageOf: path).htmlEscaped)\">\(code)</a>"
+            html.appendUTF8("<a href=\"")
+            html.appendHTMLEscaped(resolver.href(toPageOf: path))
+            html.appendUTF8("\">")
+            code()
+            html.appendUTF8("</a>")
         case nil:
-            return code
+            code()
         }
     }
 
@@ -298,10 +415,20 @@ struct MarkdownHTML {
         }
         collect(blocks)
         guard !starts.isEmpty else { return [:] }
+        // The last start at or before each line, found by walking both in order (a scan of
+        // every block for each line was quadratic in a document the reports point into often).
+        // Starts are not always ascending (a list item's blocks can start on its own line), so
+        // a block counts from the running maximum of the starts before it.
         var result: [Int: [Int]] = [:]
+        var order = Array(starts.indices)
+        order.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : $0 < $1 }
+        var next = 0, best: Int?
         for line in Set(lines).sorted() {
-            let index = starts.indices.last { starts[$0] <= line } ?? 0
-            result[index, default: []].append(line)
+            while next < order.count, starts[order[next]] <= line {
+                best = max(best ?? order[next], order[next])
+                next += 1
+            }
+            result[best ?? 0, default: []].append(line)
         }
         return result
     }

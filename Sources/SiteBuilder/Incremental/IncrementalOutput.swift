@@ -9,15 +9,17 @@ import Darwin
 /// The one place that decides, for every file a build emits, whether the previous site's copy
 /// can be kept: when the build cache says that copy was made from inputs with the same digest,
 /// and the file is still the size and age the cache recorded, it is kept as it is (no rendering,
-/// no writing); otherwise the file is made and written into the staging folder, and its digest
-/// recorded for the next build.
+/// no writing); otherwise the file is made, and written into the staging folder unless the
+/// previous site's file holds the same bytes (`PreviousSiteFiles`, read from disk: so also a
+/// `--full` build, which trusts no cache, writes only what changed), and its digest recorded
+/// for the next build.
 ///
 /// A digest covers everything the file is made from (a page's whole template context, a copied
 /// file's bytes); the program and the theme are the cache's key, so a kept file is always the
 /// file a full build would write.
 ///
-/// With a usable previous site (its cache, its marker, the staging folder on the same file
-/// system), the build updates it in place: the staging folder holds only the files made anew,
+/// With a usable previous site (its marker, the staging folder on the same file system; with or
+/// without a cache), the build updates it in place: the staging folder holds only the files made anew,
 /// and `commit` moves them into the site and removes what the new site no longer has, through a
 /// `SiteJournal`. Without one, the staging folder holds the whole new site and `commit` swaps it
 /// in (`OutputFolder.commit`). Either way the previous site is only read until the commit.
@@ -32,8 +34,6 @@ final class IncrementalOutput: @unchecked Sendable {
     private var emitted: Set<String> = []
     /// Paths whose file is in the staging folder (the others are kept from the previous site).
     private var staged: Set<String> = []
-    /// Folders made in the staging folder for files made anew, when updating in place.
-    private var stagedFolders: Set<String> = []
     private var made: [String] = []
     private var reusedCount = 0
     private let lock = NSLock()
@@ -50,8 +50,11 @@ final class IncrementalOutput: @unchecked Sendable {
         let cache = reuse && FileManager.default.fileExists(atPath: folder.url.path) ? BuildCache.read(cacheFile) : nil
         // Made by another program or with another theme: nothing is reused, and the summary says so.
         let entries = cache?.key == key ? cache?.entries ?? [:] : [:]
-        listing = entries.isEmpty || !Self.canUpdateInPlace(folder) ? nil : SiteListing.read(folder.url.path)
+        // A site of ours is updated in place also without a cache (`--full`, another theme or
+        // program): each file made is then compared with the site's, and only differing ones staged.
+        listing = Self.canUpdateInPlace(folder) ? SiteListing.read(folder.url.path) : nil
         previous = listing == nil ? [:] : entries
+        if let listing { folder.previousFiles.compare(with: listing, at: folder.url.path) }
         hasPrevious = cache != nil
         recorded = BuildCache(key: key)
     }
@@ -70,7 +73,8 @@ final class IncrementalOutput: @unchecked Sendable {
     var updatesInPlace: Bool { listing != nil }
 
     /// Creates the folders of `paths` in the staging folder before files are written there on
-    /// all cores. Updating in place, the few files made anew get their folders as they are written.
+    /// all cores. Updating in place, the files staged (those that differ) get their folders as
+    /// they are written (`OutputFolder.write`).
     func createFolders(for paths: [String]) throws {
         guard listing == nil else { return }
         try folder.createFolders(for: paths)
@@ -78,9 +82,10 @@ final class IncrementalOutput: @unchecked Sendable {
 
     /// Puts the file `path` of digest `hash` into the new site: kept from the previous site when
     /// it is unchanged, else made by `write`, which writes it into the staging folder through the
-    /// output folder. Returns whether it was reused.
+    /// output folder and returns whether it did (`false`: the previous site's file has the same
+    /// bytes and is kept). Returns whether the file was reused without being made.
     @discardableResult
-    func emit(_ path: String, hash: ContentHash, write: () throws -> Void) throws -> Bool {
+    func emit(_ path: String, hash: ContentHash, write: () throws -> Bool) throws -> Bool {
         // As `OutputFolder.write` does: Ctrl-C stops a build that only keeps files as soon as one that writes.
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
         let again = lock.withLock { !emitted.insert(path).inserted }
@@ -95,8 +100,16 @@ final class IncrementalOutput: @unchecked Sendable {
             }
             return true
         }
-        if listing != nil { try makeStagedFolder(of: path) }
-        try write()
+        guard try write() else {
+            // The same bytes as the previous site's file, which stays as the listing found it.
+            let old = listing?.files[path]
+            lock.withLock {
+                if let old { recorded.entries[path] = BuildCache.Entry(hash: hash, size: old.size, modified: old.modified) }
+                staged.remove(path)
+                made.append(path)
+            }
+            return false
+        }
         let stamp = Self.stamp(folder.stagedPath(path))
         lock.withLock {
             if let stamp { recorded.entries[path] = BuildCache.Entry(hash: hash, size: stamp.size, modified: stamp.modified) }
@@ -130,19 +143,6 @@ final class IncrementalOutput: @unchecked Sendable {
         let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent)
         // A cache with the same entries is not written again (nor, with nothing to move or remove, a journal).
         try folder.update(with: journal, cache: cache.entries == previous ? nil : cache)
-    }
-
-    /// Makes the folder of `path` in the staging folder, once.
-    private func makeStagedFolder(of path: String) throws {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let parent = String(path[..<slash])
-        guard !lock.withLock({ stagedFolders.contains(parent) }) else { return }
-        do {
-            try FileManager.default.createDirectory(at: folder.staging.appendingPathComponent(parent), withIntermediateDirectories: true)
-        } catch {
-            throw OutputFolder.Problem.cannotCreate(folder.staging.appendingPathComponent(parent).path, error.localizedDescription)
-        }
-        lock.withLock { _ = stagedFolders.insert(parent) }
     }
 
     /// Size and modification time of a regular file (not followed through a symbolic link).

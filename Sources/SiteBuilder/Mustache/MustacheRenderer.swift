@@ -8,9 +8,10 @@ struct MustacheRenderer {
     private let partial: (String) -> MustacheTemplate?
     private var partialDepth = 0
 
-    init(context: MustacheValue, partial: @escaping (String) -> MustacheTemplate?) {
+    init(context: MustacheValue, partial: @escaping (String) -> MustacheTemplate?, capacity: Int = 0) {
         self.context = MustacheContext(context)
         self.partial = partial
+        output.reserveCapacity(capacity)
     }
 
     mutating func render(_ nodes: [MustacheNode], indentation: [UInt8]) {

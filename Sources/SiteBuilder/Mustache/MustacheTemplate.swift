@@ -23,10 +23,17 @@ public struct MustacheTemplate: Sendable {
     /// Renders with `context` as the root value, asking `partial` for each partial by name
     /// (`nil` renders as nothing).
     public func render(_ context: MustacheValue, partial: (String) -> MustacheTemplate?) -> String {
+        String(decoding: renderBytes(context, partial: partial), as: UTF8.self)
+    }
+
+    /// The same as `render(_:partial:)`, as UTF-8 bytes: a page is written as it is rendered,
+    /// without being turned into a `String` (which validates and copies it) and back.
+    /// `capacity` is a guess of the size, so the buffer does not grow one doubling at a time.
+    func renderBytes(_ context: MustacheValue, partial: (String) -> MustacheTemplate?, capacity: Int = 0) -> [UInt8] {
         withoutActuallyEscaping(partial) { resolve in
-            var renderer = MustacheRenderer(context: context, partial: resolve)
+            var renderer = MustacheRenderer(context: context, partial: resolve, capacity: capacity)
             renderer.render(nodes, indentation: [])
-            return String(decoding: renderer.output, as: UTF8.self)
+            return renderer.output
         }
     }
 }

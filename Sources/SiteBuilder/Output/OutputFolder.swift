@@ -56,6 +56,8 @@ struct OutputFolder {
     let stagingPath: String
     /// Folders already made in the staging folder (render, index and copy share most of theirs).
     private let madeFolders = MadeFolders()
+    /// The previous site's files, when the build updates it in place (`IncrementalOutput` says so).
+    let previousFiles = PreviousSiteFiles()
     /// Held from here until the new site is in place or discarded.
     private let lock: BuildLock
 
@@ -111,24 +113,59 @@ struct OutputFolder {
         }
     }
 
-    /// Writes `data` at the site-relative `path` inside the staging folder. Call it only inside
-    /// `IncrementalOutput.emit`'s `write`: a staged path may be a hard link to the previous
-    /// site's file, which `emit` removes before a second write to the same path.
-    func write(_ data: Data, to path: String) throws {
-        if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.write(data, to: stagedPath(path))
+    /// Writes `data` at the site-relative `path` inside the staging folder, unless the previous
+    /// site being updated in place holds these bytes there (`previousFiles`); returns whether it
+    /// wrote. Call it only inside `IncrementalOutput.emit`'s `write`, which keeps track of both.
+    @discardableResult
+    func write(_ data: Data, to path: String) throws -> Bool {
+        try data.withUnsafeBytes { try write($0, to: path) }
     }
 
-    /// Writes `text` as UTF-8 at the site-relative `path`, without copying it into a `Data` first.
-    func write(_ text: String, to path: String) throws {
+    /// Writes `text` as UTF-8 at the site-relative `path`, without copying it into a `Data` first; see `write`.
+    @discardableResult
+    func write(_ text: String, to path: String) throws -> Bool {
+        var text = text
+        return try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws -> Bool {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.write(text, to: stagedPath(path))
+        if previousFiles.holds(path, bytes) { return false }
+        try inStagedFolder(path) { try FileWriter.write(bytes, to: $0) }
+        return true
+    }
+
+    /// Writes `bytes` at the site-relative `path` (a page as its template rendered it); see `write`.
+    @discardableResult
+    func write(_ bytes: [UInt8], to path: String) throws -> Bool {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
     }
 
     /// Copies the file at `source` (outside the site) to the site-relative `path`; see `write`.
-    func copy(_ source: String, to path: String) throws {
+    @discardableResult
+    func copy(_ source: String, to path: String) throws -> Bool {
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        try FileWriter.copy(from: source, to: stagedPath(path))
+        if previousFiles.holds(path, sameAsFile: source) { return false }
+        try inStagedFolder(path) { _ = try FileWriter.copy(from: source, to: $0) }
+        return true
+    }
+
+    /// Runs `write` with the staged path of `path`; when its folder is missing (an update in
+    /// place makes no folders before it knows which files differ), makes it and runs `write` again.
+    private func inStagedFolder(_ path: String, _ write: (String) throws -> Void) throws {
+        let staged = stagedPath(path)
+        do {
+            try write(staged)
+        } catch let failure as FileWriter.Failure where failure.code == ENOENT {
+            guard let slash = path.lastIndex(of: "/") else { throw failure }
+            let folder = stagedPath(String(path[..<slash]))
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Problem.cannotCreate(folder, error.localizedDescription)
+            }
+            try write(staged)
+        }
     }
 
     /// The absolute path of the site-relative `path` in the staging folder.

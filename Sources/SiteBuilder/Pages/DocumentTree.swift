@@ -16,6 +16,11 @@ struct DocumentTree: Sendable {
     }
 
     let nodes: [Node]
+    /// Where each page's node sits in `nodes` (child indices from the top), by page path.
+    private let positions: [String: [[Int]]]
+    /// The values with every link written from one folder and no node marked as the page, by
+    /// folder: every page of a skill shows its tree, and most of a skill's pages share a folder.
+    private let valuesFrom = ValuesMemo<String, [MustacheValue]>()
 
     private final class Folder {
         var folders: [String: Folder] = [:]
@@ -36,6 +41,17 @@ struct DocumentTree: Sendable {
             folder.documents.append(document)
         }
         nodes = Self.nodes(root, strings: strings)
+        var positions: [String: [[Int]]] = [:]
+        func collect(_ nodes: [Node], above: [Int]) {
+            for (index, node) in nodes.enumerated() {
+                switch node {
+                case .document(_, let target, _): positions[target.path, default: []].append(above + [index])
+                case .folder(_, _, let children): collect(children, above: above + [index])
+                }
+            }
+        }
+        collect(nodes, above: [])
+        self.positions = positions
     }
 
     private static func nodes(_ folder: Folder, strings: InterfaceStrings) -> [Node] {
@@ -65,11 +81,31 @@ struct DocumentTree: Sendable {
 
     /// Nested values for the recursive `document-tree` partial: `{isFolder, name, children}` or
     /// `{isFolder: false, title, href, path, isPage}`, with links from `page`.
+    ///
+    /// Made once per folder and then only marked for the page: made for every page, a skill of
+    /// N documents made N² values (a sixth of the render step went to their allocations).
     func values(page: PlannedPage) -> [MustacheValue] {
-        Self.values(nodes, from: PreparedTarget.From(page: page.path))
+        let origin = PreparedTarget.From(page: page.path)
+        var values = valuesFrom.value(RelativePath.folder(of: page.path)) { Self.values(nodes, from: origin, page: nil) }
+        for position in positions[page.path] ?? [] { values = Self.markingPage(values, at: position[...]) }
+        return values
     }
 
-    private static func values(_ nodes: [Node], from origin: PreparedTarget.From) -> [MustacheValue] {
+    /// `values` with the document node at `position` marked as the page.
+    private static func markingPage(_ values: [MustacheValue], at position: ArraySlice<Int>) -> [MustacheValue] {
+        guard let index = position.first, values.indices.contains(index), case .object(var members) = values[index] else { return values }
+        if position.count == 1 {
+            members["isPage"] = true
+        } else if case .list(let children)? = members["children"] {
+            members["children"] = .list(markingPage(children, at: position.dropFirst()))
+        }
+        var values = values
+        values[index] = .object(members)
+        return values
+    }
+
+    /// The nodes' values with links from `origin`; the node of `page` (none when `nil`) marked.
+    private static func values(_ nodes: [Node], from origin: PreparedTarget.From, page: String?) -> [MustacheValue] {
         nodes.map { node in
             switch node {
             case .document(let title, let target, let name):
@@ -78,7 +114,7 @@ struct DocumentTree: Sendable {
                     "title": .string(title),
                     "href": .string(target.url(from: origin)),
                     "path": .string(name),
-                    "isPage": .bool(target.path == origin.page),
+                    "isPage": .bool(target.path == page),
                     "name": .null, "children": .list([]), "count": .null,
                 ]
             case .folder(let label, let count, let children):
@@ -86,7 +122,7 @@ struct DocumentTree: Sendable {
                     "isFolder": true,
                     "name": .string(label),
                     "count": .string(count),
-                    "children": .list(values(children, from: origin)),
+                    "children": .list(values(children, from: origin, page: page)),
                     "title": .null, "href": .null, "path": .null, "isPage": false,
                 ]
             }

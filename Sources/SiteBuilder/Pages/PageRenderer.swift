@@ -76,15 +76,22 @@ struct PageRenderer: Sendable {
     /// The page's HTML: its template with the layout's values and its own, inside the layout.
     /// A model without a template (a document missing from the graph) is an empty page.
     func html(_ model: Model) throws -> String {
-        guard !model.template.isEmpty else { return "" }
+        String(decoding: try htmlBytes(model), as: UTF8.self)
+    }
+
+    /// The page's HTML as UTF-8, as it is written.
+    func htmlBytes(_ model: Model) throws -> [UInt8] {
+        guard !model.template.isEmpty else { return [] }
         // Page values win over layout values of the same name (a page's own `description`).
         let context = MustacheValue.object(model.layout.merging(model.values) { _, page in page })
         guard let template = site.template(model.template) else { throw RenderError.missingTemplate(model.template) }
         guard let layoutTemplate = site.template("layout") else { throw RenderError.missingTemplate("layout") }
-        let content = template.render(context, partial: site.template)
+        // Room for the body and the page's own parts; the layout adds the sidebar and the head.
+        let body = model.values["body"]?.interpolatedText.utf8.count ?? 0
+        let content = String(decoding: template.renderBytes(context, partial: site.template, capacity: body + 8_192), as: UTF8.self)
         var layoutValues = model.layout
         layoutValues["content"] = .string(content)
-        return layoutTemplate.render(.object(layoutValues), partial: site.template)
+        return layoutTemplate.renderBytes(.object(layoutValues), partial: site.template, capacity: content.utf8.count + 16_384)
     }
 
     /// The 404 page is served at any address, so its links start from the base URL when there is one.

@@ -24,6 +24,21 @@ struct PreparedTarget: Sendable {
             self.page = page
             segments = RelativePath.folder(of: page).split(separator: "/")
         }
+
+        /// How many folders down from the root the page is.
+        var depth: Int { segments.count }
+        /// The top folder of the page, `nil` for a page at the root.
+        var topFolder: Substring? { segments.first }
+    }
+
+    /// The top folder of the target, `nil` for a target at the root (or an empty path).
+    var topFolder: Substring? { segments.count > 1 ? segments.first : nil }
+
+    /// The same URL as `url(from:)` from any page `depth` folders down whose top folder is not
+    /// the target's (so the two share no folder): the same for every such page.
+    func url(fromUnrelatedDepth depth: Int) -> String? {
+        guard !segments.isEmpty else { return nil }
+        return String(repeating: "../", count: depth) + encoded.joined(separator: "/")
     }
 
     /// The same URL as `SitePaths.url(to: path, from: from.page)`.

@@ -35,6 +35,8 @@ struct SiteContext: Sendable {
     let skillPages: [String: PreparedTarget]
     /// The same for the members of each group, in the group's order (the sidebar lists them).
     let groupPages: [[PreparedTarget]]
+    /// The sidebar's entries shared by pages, made as pages ask for them.
+    let sidebarEntries = SidebarEntries()
     /// Names that more than one skill has; such skills show their folder beside the name.
     let sharedNames: Set<String>
     /// The reports' grouping and paging, shared by the summary and detail pages.

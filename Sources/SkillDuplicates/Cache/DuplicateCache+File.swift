@@ -12,7 +12,8 @@ extension DuplicateCache {
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> DuplicateCache? {
         guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
         let decoded = payload.withUnsafeBytes { bytes in Result { () throws(FixedWidthReader.Damage) in try Self.decode(bytes, key: key) } }
-        guard case .success(let cache) = decoded else { throw CacheDamage("its columns do not add up") }
+        guard case .success(var cache) = decoded else { throw CacheDamage("its columns do not add up") }
+        cache.sketches = .file(CachedSketches.file(besideCache: file))
         return cache
     }
 
@@ -22,14 +23,21 @@ extension DuplicateCache {
         self = cache
     }
 
-    /// Writes the cache to `file`, column by column (`CacheFile.write`: streamed, renamed into place).
+    /// Writes the cache to `file`, column by column (`CacheFile.write`: streamed, renamed into place),
+    /// and its sketches to the file beside it, unless they are the ones already there (a run that
+    /// reused the matched pairs sketches nothing new).
     public func write(to file: URL) throws {
+        let sketchFile = CachedSketches.file(besideCache: file)
+        switch sketches {
+        case .held(let sketches): try sketches.write(to: sketchFile)
+        case .file(let source) where source.standardizedFileURL.path != sketchFile.standardizedFileURL.path:
+            try loadedSketches()?.write(to: sketchFile)
+        case .file, .none: break
+        }
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encode(into: &output) }
     }
 
     private func encode(into writer: inout CacheFile.Writer) throws {
-        try writer.int(bands)
-        try writer.column(commonSlots)
         let documentList = documents.sorted { ($0.value.lowerBound, $0.key.high) < ($1.value.lowerBound, $1.key.high) }
         try writer.column(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
         try writer.column(documentList.map { UInt32($0.value.count) })
@@ -50,10 +58,6 @@ extension DuplicateCache {
         try writer.column(count: 2 * sentenceCount) { output in
             for text in texts { try output.values(text.sentenceKeys.flatMap { [$0.high, $0.low] }) }
         }
-        try writer.column(Self.pairs(unitKeys.map(\.high), unitKeys.map(\.low)))
-        try writer.column(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
-        try writer.column(features)
-        try writer.column(bandKeys)
         if let matched {
             try writer.column([matched.key.high, matched.key.low, UInt64(matched.candidates), UInt64(matched.verifiedCount)])
             try writer.column(matched.pairs.flatMap { [$0.first, $0.second] })
@@ -78,10 +82,6 @@ extension DuplicateCache {
         typealias Damage = FixedWidthReader.Damage
         var reader = FixedWidthReader(payload)
         var cache = DuplicateCache(key: key)
-        cache.bands = try reader.count(atMost: 4096)
-        cache.commonSlots = try reader.array(of: UInt64.self)
-        guard cache.commonSlots.count == 1024 else { throw Damage() }
-
         let digests = try reader.array(of: UInt64.self)
         let ruleCounts = try reader.array(of: UInt32.self)
         let references = try reader.array(of: Int32.self)
@@ -129,14 +129,9 @@ extension DuplicateCache {
         }
         guard hashStart == hashes.count, sentenceStart == sentenceBounds.count else { throw Damage() }
 
-        let unitKeys = try reader.array(of: UInt64.self)
-        let featureCounts = try reader.array(of: UInt32.self)
-        cache.features = try reader.array(of: UInt32.self)
-        cache.bandKeys = try reader.array(of: UInt32.self)
-        let unitCount = featureCounts.count
         let matching = try reader.array(of: UInt64.self)
         let pairs = try reader.array(of: UInt32.self)
-        guard unitKeys.count == 2 * unitCount, cache.bandKeys.count == cache.bands * unitCount, reader.isAtEnd,
+        guard reader.isAtEnd,
               matching.isEmpty || matching.count == 4, pairs.count % 2 == 0, matching.count == 4 || pairs.isEmpty,
               pairs.allSatisfy({ Int($0) < textCount })
         else { throw Damage() }
@@ -147,11 +142,6 @@ extension DuplicateCache {
                                          pairs: stride(from: 0, to: pairs.count, by: 2).map { MatchedPairs.Pair(first: pairs[$0], second: pairs[$0 + 1]) },
                                          verifiedCount: verified)
         }
-        cache.unitKeys = (0..<unitCount).map { TextKey(high: unitKeys[2 * $0], low: unitKeys[2 * $0 + 1]) }
-        cache.featureOffsets.reserveCapacity(unitCount + 1)
-        for count in featureCounts { cache.featureOffsets.append(cache.featureOffsets[cache.featureOffsets.count - 1] + Int(count)) }
-        guard cache.featureOffsets[unitCount] == cache.features.count else { throw Damage() }
-        cache.indexUnits()
         return cache
     }
 }

@@ -4,9 +4,10 @@ import SkillParser
 /// What duplicate detection worked out per file in one run, kept in the build cache folder
 /// (`.OUT.skillbook-cache/dedupe`) so that the next build normalises and sketches only what
 /// changed: for each file (by the digest of its bytes) the distinct text each of its rules
-/// normalised to; each distinct text's fingerprint; each unit's features and LSH band keys, with
-/// the common feature slots the keys were made under; and the pairs matching across files found
-/// (`MatchedPairs`), reused when no distinct text changed. Clusters are made on every build from
+/// normalised to; each distinct text's fingerprint; and the pairs matching across files found
+/// (`MatchedPairs`), reused when no distinct text changed. The units' sketches (features, LSH
+/// band keys) are in a file of their own beside it (`CachedSketches`), read only by a run that
+/// must match again, and written only by one that did. Clusters are made on every build from
 /// the statements as they are, so a cached run gives the clusters a fresh one gives.
 ///
 /// The file (`DuplicateCache+File`) is a `CacheFile` under the key (program, options) whose
@@ -14,6 +15,15 @@ import SkillParser
 /// not add up, and the file is ignored whole: the run computes everything.
 public struct DuplicateCache: Sendable {
     public static let fileName = "dedupe"
+
+    /// Where the units' sketches of a cache are.
+    enum Sketches: Sendable {
+        /// Made by the run that made the cache: written with it.
+        case held(CachedSketches)
+        /// In this file, as an earlier run left it (read when first needed).
+        case file(URL)
+        case none
+    }
 
     /// What a cache depends on besides the files: its format, the program, the options.
     public var key: ContentHash
@@ -25,17 +35,9 @@ public struct DuplicateCache: Sendable {
     /// Distinct texts, by index.
     var texts: [RuleFingerprint] = []
 
-    // Units: key, features (`featureOffsets[i]..<featureOffsets[i + 1]` of `features`), and band
-    // keys band by band (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
-    var unitKeys: [TextKey] = []
-    var featureOffsets: [Int] = [0]
-    var features: [UInt32] = []
-    var bands = 0
-    var bandKeys: [UInt32] = []
-    var commonSlots: [UInt64] = []
     /// The pairs matching found, under the key of the texts it read.
     var matched: MatchedPairs?
-    private var unitIndex = TextKeyTable(capacity: 0)
+    var sketches: Sketches = .none
 
     init(key: ContentHash) {
         self.key = key
@@ -54,13 +56,25 @@ public struct DuplicateCache: Sendable {
         return hasher.finalize()
     }
 
-    static let formatVersion = 2
+    static let formatVersion = 3
 
-    /// The fingerprints (`nil` for a rule too short to compare) of the `ruleCount` rules of the
-    /// file with this digest, when that file was in the run the cache was made from.
-    func fingerprints(ofDocument digest: ContentHash, ruleCount: Int) -> [RuleFingerprint?]? {
+    /// The index in `texts` (-1 for a rule too short to compare) of each of the `ruleCount` rules
+    /// of the file with this digest, when that file was in the run the cache was made from.
+    func references(ofDocument digest: ContentHash, ruleCount: Int) -> ArraySlice<Int32>? {
         guard let range = documents[digest], range.count == ruleCount else { return nil }
-        return references[range].map { $0 < 0 ? nil : texts[Int($0)] }
+        return references[range]
+    }
+
+    /// The units' sketches, read from their file if that is where they are; `nil` when there are
+    /// none or the file is missing, foreign or damaged (then every unit is sketched).
+    func loadedSketches() -> CachedSketches? {
+        switch sketches {
+        case .held(var sketches):
+            if !sketches.isIndexed { sketches.indexUnits() }
+            return sketches
+        case .file(let file): return (try? CachedSketches.read(file, key: key)) ?? nil
+        case .none: return nil
+        }
     }
 
     /// Whether `other` was made from the same files (by digest and rule count) under the same key:
@@ -68,41 +82,19 @@ public struct DuplicateCache: Sendable {
     /// (the pairs' key is compared all the same, for a cache read without them), and a build need
     /// not write it again over this one.
     public func holdsTheSameFiles(as other: DuplicateCache) -> Bool {
-        key == other.key && documents.count == other.documents.count && commonSlots == other.commonSlots
-            && matched?.key == other.matched?.key
+        key == other.key && documents.count == other.documents.count && matched?.key == other.matched?.key
             && documents.allSatisfy { digest, range in other.documents[digest]?.count == range.count }
     }
-
-    /// The index of the unit with this key, when the cache has it.
-    func unit(_ key: TextKey) -> Int? {
-        unitIndex.value(of: key)
-    }
-
-    func withFeatures<Result>(ofUnit unit: Int, _ body: (ArraySlice<UInt32>) -> Result) -> Result {
-        body(features[featureOffsets[unit]..<featureOffsets[unit + 1]])
-    }
-
-    func bandKey(ofUnit unit: Int, band: Int) -> UInt32 {
-        bandKeys[band * unitKeys.count + unit]
-    }
-
-    /// Builds the lookup table of units; called once the columns are filled.
-    mutating func indexUnits() {
-        var table = TextKeyTable(capacity: unitKeys.count)
-        for (index, key) in unitKeys.enumerated() { _ = table.value(for: key) { index } }
-        unitIndex = table
-    }
-
-    /// Number of files and of distinct texts it holds, for `--verbose`.
-    var summary: (files: Int, texts: Int, units: Int) { (documents.count, texts.count, unitKeys.count) }
 }
 
 extension DuplicateCache {
-    /// The cache of a run: its files (those with a digest), texts and units.
+    /// The cache of a run: its files (those with a digest), texts (`texts`, when the caller has
+    /// them already as an array: the previous cache's, when no text changed), matched pairs and sketches.
     init(key: ContentHash, documents: [(digest: ContentHash?, statements: Range<Int>)], fingerprints: [RuleFingerprint?],
-         units: ComparisonUnits, sketches: UnitSketches, matched: MatchedPairs) {
+         units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches, texts: [RuleFingerprint]? = nil) {
         self.key = key
         self.matched = matched
+        self.sketches = sketches
         var textOf = [Int32](repeating: -1, count: fingerprints.count)
         for (index, text) in units.texts.enumerated() {
             textOf[text.firstStatement] = Int32(index)
@@ -113,11 +105,6 @@ extension DuplicateCache {
             self.documents[digest] = references.count..<(references.count + document.statements.count)
             references.append(contentsOf: textOf[document.statements])
         }
-        texts = units.texts.map(\.fingerprint)
-        unitKeys = units.units.map(\.key)
-        (featureOffsets, features) = sketches.features.flattened
-        bands = sketches.banding.bands
-        bandKeys = sketches.keys
-        commonSlots = sketches.commonSlots
+        self.texts = texts ?? units.texts.map(\.fingerprint)
     }
 }

@@ -26,7 +26,7 @@ public enum SitePaths {
     /// The root-relative page path for a root-relative Markdown path.
     public static func page(forSource path: String) -> String {
         let folder = RelativePath.folder(of: path)
-        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let file = lastSegment(path)
         let stem = file.hasSuffix(".md") ? String(file.dropLast(3)) : file
         let name: String
         switch (folder.isEmpty, stem) {
@@ -42,7 +42,7 @@ public enum SitePaths {
     /// The root-relative path a non-page file (a Markdown source or an asset) is published at.
     public static func file(forSource path: String) -> String {
         let folder = safeFolder(RelativePath.folder(of: path))
-        var name = path.split(separator: "/").last.map(String.init) ?? path
+        var name = lastSegment(path)
         if isActive(name) { name = shortened(name, keeping: ".txt") + ".txt" } else { name = shortened(name, keeping: "") }
         return folder.isEmpty ? name : "\(folder)/\(name)"
     }
@@ -71,8 +71,13 @@ public enum SitePaths {
     /// Each segment of a folder path made safe.
     private static func safeFolder(_ folder: String) -> String {
         guard !folder.isEmpty else { return folder }
-        let segments = folder.split(separator: "/").map(String.init)
-        return segments.enumerated().map { safeSegment($1, atRoot: $0 == 0) }.joined(separator: "/")
+        let segments = PathSegments.split(folder)
+        var safe = ""
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { safe += "/" }
+            safe += safeSegment(String(segment), atRoot: index == 0)
+        }
+        return safe
     }
 
     /// A folder name that no page or generated file can collide with. Compared without case,
@@ -101,13 +106,37 @@ public enum SitePaths {
 
     /// A relative URL from the page at `fromPage` to the root-relative `target` (page or asset).
     public static func url(to target: String, from fromPage: String) -> String {
-        let relative = RelativePath.relative(target, from: RelativePath.folder(of: fromPage))
-        return relative.split(separator: "/").map { percentEncode(String($0)) }.joined(separator: "/")
+        let folder = RelativePath.folder(of: fromPage)
+        // ASCII paths (nearly all) are split on their bytes, once, and the URL written in one
+        // string: splitting by `Character`, joining, then splitting again took a tenth of the
+        // render step. Elsewhere a `/` may join a combining mark into one character, which the
+        // byte split would cut, so other paths keep the character split.
+        guard PathSegments.isASCII(folder), PathSegments.isASCII(target) else {
+            let relative = RelativePath.relative(target, from: folder)
+            return relative.split(separator: "/").map { percentEncode(String($0)) }.joined(separator: "/")
+        }
+        let base = PathSegments.split(folder)
+        let parts = PathSegments.split(target)
+        var common = 0
+        while common < base.count, common < parts.count - 1, base[common] == parts[common] { common += 1 }
+        var url = ""
+        for _ in common ..< base.count { url += url.isEmpty ? ".." : "/.." }
+        for part in parts[common...] {
+            if !url.isEmpty { url += "/" }
+            url += percentEncode(String(part))
+        }
+        return url
+    }
+
+    /// The last segment of a path, as `path.split(separator: "/").last` finds it (the path
+    /// itself when it has none).
+    static func lastSegment(_ path: String) -> String {
+        PathSegments.split(path).last.map(String.init) ?? path
     }
 
     /// Prefix that leads from a page back to the site root (`../../` or "").
     public static func rootPrefix(from page: String) -> String {
-        String(repeating: "../", count: page.split(separator: "/").count - 1)
+        String(repeating: "../", count: PathSegments.split(page).count - 1)
     }
 
     /// Percent-encodes a path segment for use in an href, leaving unreserved characters.

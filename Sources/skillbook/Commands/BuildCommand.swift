@@ -19,7 +19,7 @@ enum BuildCommand: Command {
             .init(name: "strict", help: "Fail (exit 1, site left as it was) when the checks find errors."),
             .init(name: "quiet", short: "q", help: "Print nothing but errors."),
             .init(name: "verbose", short: "v", help: "Print each build step with its timing, and every finding."),
-            .init(name: "full", help: "Make every file anew instead of reusing the unchanged files of the previous site."),
+            .init(name: "full", help: "Make every file anew instead of reusing the unchanged files of the previous site (files whose bytes are unchanged are still left in place)."),
             .init(name: "watch", help: "After the build, rebuild whenever a file of DIR, the theme or the configuration changes; Ctrl-C stops."),
         ],
         discussion: """

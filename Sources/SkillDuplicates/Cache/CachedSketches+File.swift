@@ -1,0 +1,53 @@
+import Foundation
+import SkillParser
+
+/// The sketches' file: a `CacheFile` under the duplicate cache's key whose payload is columns
+/// (`FixedWidthColumns`), like the duplicate cache's own.
+extension CachedSketches {
+    static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 1, name: "duplicate sketches cache")
+
+    /// The sketches kept in `file`, or `nil` when there is none; throws, saying why, when the file
+    /// is there but made under another key or damaged (then the run sketches every unit).
+    static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CachedSketches? {
+        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
+        let decoded = payload.withUnsafeBytes { bytes in Result { () throws(FixedWidthReader.Damage) in try Self.decode(bytes, key: key) } }
+        guard case .success(let sketches) = decoded else { throw CacheDamage("its columns do not add up") }
+        return sketches
+    }
+
+    func write(to file: URL) throws {
+        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in
+            try output.int(bands)
+            try output.column(commonSlots)
+            var keys: [UInt64] = []
+            keys.reserveCapacity(2 * unitKeys.count)
+            for key in unitKeys { keys.append(key.high); keys.append(key.low) }
+            try output.column(keys)
+            try output.column(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
+            try output.column(features)
+            try output.column(bandKeys)
+        }
+    }
+
+    private static func decode(_ payload: UnsafeRawBufferPointer, key: ContentHash) throws(FixedWidthReader.Damage) -> CachedSketches {
+        typealias Damage = FixedWidthReader.Damage
+        var reader = FixedWidthReader(payload)
+        var sketches = CachedSketches(key: key)
+        sketches.bands = try reader.count(atMost: 4096)
+        sketches.commonSlots = try reader.array(of: UInt64.self)
+        let unitKeys = try reader.array(of: UInt64.self)
+        let featureCounts = try reader.array(of: UInt32.self)
+        sketches.features = try reader.array(of: UInt32.self)
+        sketches.bandKeys = try reader.array(of: UInt32.self)
+        let unitCount = featureCounts.count
+        guard sketches.commonSlots.count == 1024, unitKeys.count == 2 * unitCount,
+              sketches.bandKeys.count == sketches.bands * unitCount, reader.isAtEnd
+        else { throw Damage() }
+        sketches.unitKeys = (0..<unitCount).map { TextKey(high: unitKeys[2 * $0], low: unitKeys[2 * $0 + 1]) }
+        sketches.featureOffsets.reserveCapacity(unitCount + 1)
+        for count in featureCounts { sketches.featureOffsets.append(sketches.featureOffsets[sketches.featureOffsets.count - 1] + Int(count)) }
+        guard sketches.featureOffsets[unitCount] == sketches.features.count else { throw Damage() }
+        sketches.indexUnits()
+        return sketches
+    }
+}

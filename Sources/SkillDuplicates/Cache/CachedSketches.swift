@@ -1,0 +1,67 @@
+import Foundation
+import SkillParser
+
+/// The sketches of one run's comparison units, kept beside the duplicate cache in their own file
+/// (`dedupe-sketches`): each unit's key, features and LSH band keys, with the common feature slots
+/// the keys were made under and the number of bands.
+///
+/// Only a run that must match across files again (some rule text changed) reads them, to sketch
+/// only the new units; a rebuild that changed no rule takes the pairs the cache keeps and never
+/// opens this file, which is most of the cache's bytes, and does not write it again either. They
+/// depend on nothing but the units' words and the key (program, options), so any such file is
+/// right for any run under the same key.
+struct CachedSketches: Sendable {
+    static let fileName = "dedupe-sketches"
+
+    var key: ContentHash
+    // Units: key, features (`featureOffsets[i]..<featureOffsets[i + 1]` of `features`), and band
+    // keys band by band (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
+    var unitKeys: [TextKey] = []
+    var featureOffsets: [Int] = [0]
+    var features: [UInt32] = []
+    var bands = 0
+    var bandKeys: [UInt32] = []
+    var commonSlots: [UInt64] = []
+    private var unitIndex = TextKeyTable(capacity: 0)
+
+    init(key: ContentHash) {
+        self.key = key
+    }
+
+    /// The sketches a run made of its units (not indexed: most are only written).
+    init(key: ContentHash, units: ComparisonUnits, sketches: UnitSketches) {
+        self.key = key
+        unitKeys = units.units.map(\.key)
+        (featureOffsets, features) = sketches.features.flattened
+        bands = sketches.banding.bands
+        bandKeys = sketches.keys
+        commonSlots = sketches.commonSlots
+    }
+
+    /// The file of the sketches kept beside the duplicate cache's `file`.
+    static func file(besideCache file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(fileName)
+    }
+
+    /// The index of the unit with this key, when the sketches have it.
+    func unit(_ key: TextKey) -> Int? {
+        unitIndex.value(of: key)
+    }
+
+    func withFeatures<Result>(ofUnit unit: Int, _ body: (ArraySlice<UInt32>) -> Result) -> Result {
+        body(features[featureOffsets[unit]..<featureOffsets[unit + 1]])
+    }
+
+    func bandKey(ofUnit unit: Int, band: Int) -> UInt32 {
+        bandKeys[band * unitKeys.count + unit]
+    }
+
+    var isIndexed: Bool { unitIndex.count == unitKeys.count }
+
+    /// Builds the lookup table of units; called once the columns are filled, before `unit(_:)`.
+    mutating func indexUnits() {
+        var table = TextKeyTable(capacity: unitKeys.count)
+        for (index, key) in unitKeys.enumerated() { _ = table.value(for: key) { index } }
+        unitIndex = table
+    }
+}

@@ -1,0 +1,172 @@
+import SkillParser
+
+/// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
+/// documents that changed: their old counts (from the build cache) come out of the postings,
+/// totals and written forms, their new counts go in, and the other documents' counts are not
+/// decoded. Their weights stay as they were because the averages the weights divide by are
+/// rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
+/// changes the documents or a document's number of sections (which renumbers the sections after
+/// it), the index is assembled from every document's counts instead. Either way the terms are
+/// the ones a full build assembles, and the files are laid out from them by the same code
+/// (`SearchIndexBuilder.layOut`).
+extension SearchIndexBuilder {
+    /// What `patched` made.
+    struct Patched {
+        var index: SearchIndex
+        var pieces: SearchIndexEncoder.Pieces
+        var recounted: Int
+        var sources: [SearchIndexEncoder.SectionSource?]
+        var state: SearchIndexState
+        /// Every document's counts for the build cache.
+        var records: [SearchIndexCache.Record]
+    }
+
+    /// At most this share of the documents is patched; beyond it assembling anew costs less.
+    static let patchedShare = 8
+
+    /// The index of `documents` patched from `reuse.state`, or `nil` when it cannot be (see the type).
+    static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets) -> Patched? {
+        guard let state = reuse.state, state.documents.count == documents.count, !documents.isEmpty else { return nil }
+        var keys: [SearchIndexCache.Key] = []
+        keys.reserveCapacity(documents.count)
+        for document in documents {
+            guard let key = reuse.keys[document.path] else { return nil }
+            keys.append(key)
+        }
+        let changed = keys.indices.filter { keys[$0] != state.documents[$0] }
+        guard changed.count <= max(1, documents.count / patchedShare) else { return nil }
+        // The old counts of each changed document, and its new ones.
+        let old = changed.map { reuse.previous.counts(state.documents[$0]) }
+        let counted = Parallel.map(changed) { position -> CountedBatch in
+            var batch = CountedBatch()
+            batch.add(SectionSplitter.sections(of: documents[position], skill: graph.skill(of: documents[position])))
+            batch.finish()
+            return batch
+        }
+        var totals = state.totals
+        var changes: [String: TermChange] = [:]
+        var starts: [Int] = []
+        starts.reserveCapacity(documents.count)
+        var start = 0
+        for count in state.sectionCounts {
+            starts.append(start)
+            start += count
+        }
+        var fresh: [Int: DocumentCounts] = [:]
+        for (number, position) in changed.enumerated() {
+            guard let before = old[number], before.sections.count == state.sectionCounts[position] else { return nil }
+            let after = counted[number].counts(withTerms: 0)
+            guard after.sections.count == before.sections.count else { return nil }
+            totals.add(before, sign: -1)
+            totals.add(after)
+            let sections = starts[position]..<(starts[position] + before.sections.count)
+            for (term, text) in before.terms.enumerated() {
+                changes[text, default: TermChange()].removed.append(sections)
+                changes[text]!.own -= before.ownForm[term]
+            }
+            for form in before.otherForms { changes[before.terms[Int(form.term)]]!.others[form.surface, default: 0] -= form.count }
+            for (term, text) in after.terms.enumerated() { changes[text, default: TermChange()].own += after.ownForm[term] }
+            for form in after.otherForms { changes[after.terms[Int(form.term)]]!.others[form.surface, default: 0] += form.count }
+            fresh[position] = after
+        }
+        let averages = totals.averages
+        guard averages == state.totals.averages else { return nil }
+        for (position, after) in fresh {
+            var weights: [UInt8] = []
+            after.weights(averageLength: averages.length, averageDescription: averages.description, into: &weights)
+            var entry = 0
+            for (section, end) in after.sectionEnds.enumerated() {
+                while entry < end {
+                    let text = after.terms[Int(after.entries[entry].term)]
+                    changes[text]!.added.append(Posting(section: starts[position] + section, weight: Int(weights[entry])))
+                    entry += 1
+                }
+            }
+        }
+        let (terms, forms) = apply(changes, to: state)
+
+        // Every document's sections: the changed ones' as counted, the others' from the cache.
+        let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
+            if let after = fresh[position] { return after.sections }
+            return reuse.previous.payload(keys[position]).flatMap(SearchIndexCache.sections)
+        }
+        var sections: [SearchSection] = []
+        sections.reserveCapacity(totals.sections)
+        for list in sectionLists {
+            guard let list else { return nil }
+            sections += list
+        }
+        let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
+        let (index, pieces) = layOut(sections: sections, terms: terms, targets: targets, sources: sources, known: reuse.rows)
+        let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
+        var records: [SearchIndexCache.Record] = []
+        records.reserveCapacity(documents.count)
+        for (position, key) in keys.enumerated() {
+            if let number = numbers[position] {
+                let batch = counted[number]
+                records.append((key, .init(source: .counted(batch.documents[0], terms: batch.documentTerms[0], table: batch.terms))))
+            } else if let payload = reuse.previous.payload(key) {
+                records.append((key, .init(source: .previous(payload))))
+            }
+        }
+        let next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms)
+        return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records)
+    }
+
+    /// What the changed documents do to one term.
+    struct TermChange {
+        /// The sections whose old postings go.
+        var removed: [Range<Int>] = []
+        /// The new postings, by section.
+        var added: [Posting] = []
+        var own = 0
+        var others: [String: Int] = [:]
+    }
+
+    /// The terms of `state` with `changes` made: postings in the changed sections replaced,
+    /// written forms summed, terms left with no postings dropped and new ones put in their place
+    /// in UTF-16 order.
+    static func apply(_ changes: [String: TermChange], to state: SearchIndexState) -> (terms: [IndexedTerm], forms: [SearchIndexState.Forms]) {
+        let changed = changes.keys.sorted(by: String.utf16Precedes)
+        var terms: [IndexedTerm] = []
+        var forms: [SearchIndexState.Forms] = []
+        terms.reserveCapacity(state.terms.count + changed.count)
+        forms.reserveCapacity(state.terms.count + changed.count)
+        var next = 0
+        for text in changed {
+            // The unchanged terms before this one, as they were.
+            var low = next, high = state.terms.count
+            while low < high {
+                let middle = (low + high) / 2
+                if String.utf16Precedes(state.terms[middle].term, text) { low = middle + 1 } else { high = middle }
+            }
+            terms += state.terms[next..<low]
+            forms += state.forms[next..<low]
+            next = low
+            var term = IndexedTerm(term: text, postings: [])
+            var written = SearchIndexState.Forms()
+            if next < state.terms.count, state.terms[next].term == text {
+                term = state.terms[next]
+                written = state.forms[next]
+                next += 1
+            }
+            let change = changes[text]!
+            var postings = term.postings.filter { posting in !change.removed.contains { $0.contains(posting.section) } }
+            postings += change.added
+            postings.sort { $0.section < $1.section }
+            guard !postings.isEmpty else { continue }
+            written.own += change.own
+            for (form, count) in change.others {
+                let sum = written.others[form, default: 0] + count
+                written.others[form] = sum > 0 ? sum : nil
+            }
+            term.postings = postings
+            term.display = written.display(of: text)
+            terms.append(term)
+            forms.append(written)
+        }
+        terms += state.terms[next...]
+        forms += state.forms[next...]
+        return (terms, forms)
+    }
+}

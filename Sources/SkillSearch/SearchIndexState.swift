@@ -1,0 +1,157 @@
+import Foundation
+import SkillParser
+
+/// The index as the last build assembled it, kept in the build cache beside the counts
+/// (`.OUT.skillbook-cache/index-state`): each document's key and number of sections, in the
+/// index's order, the totals the averages are made of, and every term with its postings and
+/// written forms. A rebuild patches it with the counts of the documents that changed
+/// (`SearchIndexPatch`) instead of decoding every document's counts, numbering their terms,
+/// weighing every count and sorting the dictionary again: in a rebuild after one changed
+/// reference of agentic-awesome-skills, that assembly was 0.85 of the index step's 1.38 s of
+/// processor time (perf samples).
+///
+/// A `CacheFile` (its key: the program's) whose payload is the number of documents, each
+/// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
+/// per term its text, how often it was written as itself, its other written forms (their number,
+/// then each one's text and count), and its postings (their number, then per posting the delta
+/// from the previous section and the weight). Numbers are LEB128, strings their UTF-8 length and
+/// bytes. A file that does not parse is ignored whole.
+public struct SearchIndexState: Sendable, Equatable {
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 1, name: "search index state")
+
+    /// What the two averages are made of: sections and their lengths, sections with a
+    /// description and the descriptions' lengths.
+    struct Totals: Sendable, Equatable {
+        var sections = 0
+        var length = 0
+        var described = 0
+        var description = 0
+
+        /// The averages the weights are computed with (`SearchRanking.averageLength`).
+        var averages: (length: Double, description: Double) {
+            (SearchRanking.averageLength(total: length, count: sections),
+             SearchRanking.averageLength(total: description, count: described))
+        }
+
+        mutating func add(_ counts: DocumentCounts, sign: Int = 1) {
+            sections += sign * counts.lengths.count
+            length += sign * counts.lengths.reduce(0, +)
+            described += sign * counts.descriptionLengths.count
+            description += sign * counts.descriptionLengths.values.reduce(0, +)
+        }
+    }
+
+    /// How a term was written: as itself, and in other forms that stemming changed, by form.
+    struct Forms: Sendable, Equatable {
+        var own = 0
+        var others: [String: Int] = [:]
+
+        /// The word suggestions show for `term` (`SearchIndexBuilder.displayForm`).
+        func display(of term: String) -> String? {
+            SearchIndexBuilder.displayForm(of: term, own: own, others: others)
+        }
+    }
+
+    /// Each document's key in the build cache, in the index's order.
+    var documents: [ContentHash]
+    /// Each document's number of sections.
+    var sectionCounts: [Int]
+    var totals: Totals
+    /// Terms in UTF-16 order with their postings and display forms (as the index holds them).
+    var terms: [IndexedTerm]
+    /// Each term's written forms.
+    var forms: [Forms]
+
+    /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
+    /// program cannot use.
+    public static func read(_ file: URL, program: ContentHash) throws(CacheDamage) -> SearchIndexState? {
+        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
+        guard let state = SearchIndexState(payload: payload) else { throw CacheDamage("its records do not parse") }
+        return state
+    }
+
+    /// Writes the state to `file` under the program's key.
+    public func write(to file: URL, program: ContentHash) throws {
+        try CacheFile.write(to: file, kind: Self.kind, key: program) { output in try output.write(payload()) }
+    }
+
+    func payload() -> [UInt8] {
+        var writer = CacheWriter()
+        writer.number(documents.count)
+        for (key, count) in zip(documents, sectionCounts) {
+            writer.key(key)
+            writer.number(count)
+        }
+        for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
+        writer.number(terms.count)
+        for (term, forms) in zip(terms, forms) {
+            writer.string(term.term)
+            writer.number(forms.own)
+            writer.number(forms.others.count)
+            for form in forms.others.keys.sorted(by: String.utf16Precedes) {
+                writer.string(form)
+                writer.number(forms.others[form]!)
+            }
+            writer.number(term.postings.count)
+            var previous = 0
+            for posting in term.postings {
+                writer.number(posting.section - previous)
+                writer.bytes.append(UInt8(posting.weight))
+                previous = posting.section
+            }
+        }
+        return writer.bytes
+    }
+
+    /// The state in `payload`, or `nil` when it does not parse.
+    init?(payload data: [UInt8]) {
+        var reader = CacheReader(data)
+        guard let documentCount = reader.number(), documentCount <= data.count else { return nil }
+        documents = []
+        sectionCounts = []
+        documents.reserveCapacity(documentCount)
+        sectionCounts.reserveCapacity(documentCount)
+        for _ in 0..<documentCount {
+            guard let key = reader.key(), let count = reader.number() else { return nil }
+            documents.append(key)
+            sectionCounts.append(count)
+        }
+        guard let sections = reader.number(), let length = reader.number(), let described = reader.number(),
+              let description = reader.number(), let termCount = reader.number(), termCount <= data.count else { return nil }
+        totals = Totals(sections: sections, length: length, described: described, description: description)
+        terms = []
+        forms = []
+        terms.reserveCapacity(termCount)
+        forms.reserveCapacity(termCount)
+        for _ in 0..<termCount {
+            guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
+                  formCount <= data.count else { return nil }
+            var kept = Forms(own: own)
+            for _ in 0..<formCount {
+                guard let form = reader.string(), let count = reader.number() else { return nil }
+                kept.others[form] = count
+            }
+            guard let postingCount = reader.number(), postingCount <= data.count else { return nil }
+            var postings: [Posting] = []
+            postings.reserveCapacity(postingCount)
+            var section = 0
+            for _ in 0..<postingCount {
+                guard let delta = reader.number(), let weight = reader.bytes(1)?.first,
+                      delta <= Int(UInt32.max) - section else { return nil }
+                section += delta
+                postings.append(Posting(section: section, weight: Int(weight)))
+            }
+            terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
+            forms.append(kept)
+        }
+        guard reader.atEnd else { return nil }
+    }
+
+    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms]) {
+        self.documents = documents
+        self.sectionCounts = sectionCounts
+        self.totals = totals
+        self.terms = terms
+        self.forms = forms
+    }
+}

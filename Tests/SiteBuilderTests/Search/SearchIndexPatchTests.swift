@@ -1,0 +1,115 @@
+import Foundation
+@testable import SkillParser
+import TestSupport
+import Testing
+@testable import SkillSearch
+
+/// A rebuild's index patched from the previous build's (`SearchIndexState`) is the index a full
+/// build assembles: the same files, and the same state for the next rebuild.
+@Suite struct SearchIndexPatchTests {
+    /// The fixture collection in a folder of its own, to edit.
+    static func collection() throws -> FixtureTree {
+        let root = SearchFixtures.collection
+        var files: [String: String] = [:]
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            files[relative] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return try FixtureTree(files)
+    }
+
+    /// Keys as a real build makes them: from each document's source digest, path, kind and skill.
+    static func keys(_ graph: SkillGraph) -> [String: SearchIndexCache.Key] {
+        var keys: [String: SearchIndexCache.Key] = [:]
+        for document in graph.documents {
+            var hasher = ContentHasher()
+            hasher.add(document.path)
+            hasher.add(graph.skill(of: document)?.name ?? "")
+            hasher.add(document.markdown.sourceDigest ?? ContentHash(high: 0, low: 0))
+            keys[document.path] = hasher.finalize()
+        }
+        return keys
+    }
+
+    struct Build {
+        var files: [String: [UInt8]]
+        var cache: SearchIndexCache
+        var built: SearchIndexBuilder.Built
+    }
+
+    static func build(_ tree: FixtureTree, after previous: Build?) throws -> Build {
+        let graph = try CollectionLoader.load(root: tree.path)
+        let reuse = SearchIndexBuilder.Reuse(previous: previous?.cache ?? SearchIndexCache(), keys: keys(graph),
+                                             rows: previous?.built.rows, state: previous?.built.state)
+        var files: [String: [UInt8]] = [:]
+        var records: [SearchIndexCache.Record] = []
+        let lock = NSLock()
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records = $0 }) { path, _, contents in
+            let bytes = contents()
+            lock.withLock { files[path] = bytes }
+        }
+        return Build(files: files, cache: try #require(SearchIndexCache(payload: SearchIndexCache.payload(of: records))), built: built)
+    }
+
+    /// Builds, edits, rebuilds from the first build's caches and builds anew; the two must agree.
+    func rebuild(_ edit: (FixtureTree) throws -> Void, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> SearchIndexBuilder.Built {
+        let tree = try Self.collection()
+        let first = try Self.build(tree, after: nil)
+        #expect(first.built.state != nil, sourceLocation: sourceLocation)
+        #expect(!first.built.patched, sourceLocation: sourceLocation)
+        try edit(tree)
+        let again = try Self.build(tree, after: first)
+        let full = try Self.build(tree, after: nil)
+        #expect(again.files == full.files, "the rebuild's files differ from a full build's", sourceLocation: sourceLocation)
+        // Compared apart from the expectation, which would print both whole.
+        let sameState = again.built.state == full.built.state, sameIndex = again.built.index == full.built.index
+        #expect(sameState, "the rebuild's state differs from a full build's", sourceLocation: sourceLocation)
+        #expect(sameIndex, "the rebuild's index differs from a full build's", sourceLocation: sourceLocation)
+        return again.built
+    }
+
+    @Test func anEditedSectionIsPatched() throws {
+        let built = try rebuild { tree in
+            // New words, a word gone (`dense`), another written form (`toggled`), same sections.
+            let text = try tree.read("controls/references/toggles.md")
+            try tree.write("controls/references/toggles.md", text.replacingOccurrences(of: "in dense settings windows",
+                                                                                          with: "in crowded settings windows, toggled by zyxwvut"))
+        }
+        #expect(built.patched)
+        #expect(built.recounted == 1)
+    }
+
+    @Test func aDocumentThatGainsASectionIsAssembledAnew() throws {
+        let built = try rebuild { tree in
+            let text = try tree.read("controls/references/toggles.md")
+            try tree.write("controls/references/toggles.md", text + "\n## Another section\n\nWith words of its own.\n")
+        }
+        #expect(!built.patched)
+    }
+
+    @Test func aDeletedDocumentIsAssembledAnew() throws {
+        let built = try rebuild { tree in
+            try FileManager.default.removeItem(at: tree.root.appendingPathComponent("controls/references/toggles.md"))
+        }
+        #expect(!built.patched)
+    }
+
+    @Test func nothingChangedIsPatchedWithNothing() throws {
+        let built = try rebuild { _ in }
+        #expect(built.patched)
+        #expect(built.recounted == 0)
+    }
+
+    @Test func theStateRoundTripsAndAForeignOneIsNotRead() throws {
+        let tree = try Self.collection()
+        let state = try #require(try Self.build(tree, after: nil).built.state)
+        #expect(SearchIndexState(payload: state.payload()) == state)
+        #expect(SearchIndexState(payload: Array(state.payload().dropLast())) == nil)
+        let file = tree.root.appendingPathComponent("index-state")
+        try state.write(to: file, program: .init(high: 1, low: 2))
+        #expect(try SearchIndexState.read(file, program: .init(high: 1, low: 2)) == state)
+        #expect(throws: CacheDamage.self) { try SearchIndexState.read(file, program: .init(high: 1, low: 3)) }
+    }
+}
