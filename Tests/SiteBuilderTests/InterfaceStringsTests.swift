@@ -28,6 +28,10 @@ import TestSupport
     @Test func placeholdersAreFilledOnceAndUnknownOnesStay() {
         #expect(InterfaceStrings.fill("{a} and {b}", ["a": "{b}", "b": "x"]) == "{b} and x")
         #expect(InterfaceStrings.fill("{a} {missing} {", ["a": "1"]) == "1 {missing} {")
+        // A label filled for every heading is cut once, where `fill` would fill it.
+        #expect(InterfaceStrings.pieces("« {heading} » {other} {heading", filling: { $0 == "heading" })
+            == [.text("« "), .argument("heading"), .text(" » {other} {heading")])
+        #expect(InterfaceStrings.pieces("{heading}", filling: { $0 == "heading" }) == [.argument("heading")])
         #expect(Self.english.list(["a", "b", "c"]) == "a, b, c")
         #expect(Self.chinese.list(["a", "b"]) == "a，b")
     }

@@ -45,6 +45,7 @@ struct MarkdownHTML {
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
         var state = State()
+        state.permalinkLabel = InterfaceStrings.pieces(strings["permalink"]) { $0 == "heading" }
         state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
         var titleHTML: String?
         if case .heading(let heading)? = blocks.first, heading.level == 1 {
@@ -64,6 +65,8 @@ struct MarkdownHTML {
         var usedIDs: Set<String>? = nil
         var blockIndex = 0
         var anchorsByBlock: [Int: [Int]] = [:]
+        /// The permalinks' label, cut once for all the headings (`InterfaceStrings.pieces`).
+        var permalinkLabel: [InterfaceStrings.Piece] = []
     }
 
     // MARK: Blocks
@@ -95,7 +98,14 @@ struct MarkdownHTML {
             html.appendUTF8("<a class=\"permalink\" href=\"#")
             html.appendHTMLEscaped(heading.anchor.fragmentEncoded)
             html.appendUTF8("\" aria-label=\"")
-            html.appendHTMLEscaped(strings.text("permalink", ["heading": heading.text]))
+            // Escaped piece by piece: escaping works byte by byte, so the pieces escaped one
+            // after the other are the filled label escaped.
+            for piece in state.permalinkLabel {
+                switch piece {
+                case .text(let text): html.appendHTMLEscaped(text)
+                case .argument: html.appendHTMLEscaped(heading.text)
+                }
+            }
             html.appendUTF8("\">#</a></h\(heading.level)>\n")
         case .paragraph(let paragraph):
             if !tight { html.appendUTF8("<p>") }
