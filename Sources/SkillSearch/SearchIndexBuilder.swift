@@ -81,7 +81,7 @@ public enum SearchIndexBuilder {
             sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
-            keep?(patched.records)
+            if let records = patched.records { keep?(records) }
             return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true)
         }
         // Enough batches to balance uneven documents over the cores, few enough that merging
@@ -130,7 +130,7 @@ public enum SearchIndexBuilder {
         let allKeys = keys.compactMap { $0 }
         let state = allKeys.count == keys.count
             ? SearchIndexState(documents: allKeys, sectionCounts: sectionCounts, totals: assembled.totals, terms: index.terms,
-                               forms: assembled.forms)
+                               forms: assembled.forms, words: assembled.words)
             : nil
         return (index, pieces, recounted, sectionSources, state, false)
     }
@@ -150,7 +150,7 @@ public enum SearchIndexBuilder {
     private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets,
                                  sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces,
-            kept: (totals: SearchIndexState.Totals, forms: [SearchIndexState.Forms])) {
+            kept: (totals: SearchIndexState.Totals, forms: [SearchIndexState.Forms], words: TextCodebook.WordCounts)) {
         // Taken, not copied, so that emptying them below gives their memory back.
         var batches = consume counted
         var stored: [SearchSection] = []
@@ -248,17 +248,19 @@ public enum SearchIndexBuilder {
         }
         postings = []
         batches = []
-        let (index, pieces) = layOut(sections: stored, terms: terms, targets: targets, sources: sources, known: known)
-        return (index, pieces, (totals, forms))
+        let words = TextCodebook.wordCounts(stored.map(\.text))
+        let (index, pieces) = layOut(sections: stored, terms: terms, words: words, targets: targets, sources: sources, known: known)
+        return (index, pieces, (totals, forms, words))
     }
 
-    /// The index of `sections` and `terms` (in UTF-16 order, with their postings), with its
-    /// shared words and its files' pieces and layout: the same whether the terms were assembled
-    /// from every document's counts or patched (`patched`).
-    static func layOut(sections: [SearchSection], terms: [IndexedTerm], targets: SearchIndexLayout.Targets,
-                       sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+    /// The index of `sections` and `terms` (in UTF-16 order, with their postings), with the
+    /// shared words chosen from `words` (those of the sections' texts) and its files' pieces and
+    /// layout: the same whether the terms and words were assembled from every document's counts
+    /// or patched (`patched`).
+    static func layOut(sections: [SearchSection], terms: [IndexedTerm], words: TextCodebook.WordCounts,
+                       targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
-        let sharedWords = TextCodebook.build(sections.map(\.text))
+        let sharedWords = TextCodebook.choose(words)
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
                                                sources: sources, known: known)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)

@@ -237,6 +237,14 @@ enum SearchIndexEncoder {
         var pageOfRow: [Int] = []
         for position in range {
             let section = index.sections[position]
+            // A page's sections come one after another: most rows are on the page of the row
+            // before, found without making the key (which was a third of encoding the files
+            // of a rebuild that links most of them from the previous site).
+            if position > range.lowerBound, let last = pageOfRow.last, case let before = index.sections[position - 1],
+               section.page == before.page, section.pageTitle == before.pageTitle, section.skill == before.skill {
+                pageOfRow.append(last)
+                continue
+            }
             let key = section.page + "\n" + section.pageTitle + "\n" + section.skill
             if let known = pageNumbers[key] {
                 pageOfRow.append(known)

@@ -2,9 +2,9 @@ import SkillParser
 
 /// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
 /// documents that changed: their old counts (from the build cache) come out of the postings,
-/// totals and written forms, their new counts go in, and the other documents' counts are not
-/// decoded. Their weights stay as they were because the averages the weights divide by are
-/// rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
+/// totals, written forms and words of the texts, their new counts go in, and the other
+/// documents' counts are not decoded. Their weights stay as they were because the averages the
+/// weights divide by are rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
 /// changes the documents or a document's number of sections (which renumbers the sections after
 /// it), the index is assembled from every document's counts instead. Either way the terms are
 /// the ones a full build assembles, and the files are laid out from them by the same code
@@ -17,12 +17,18 @@ extension SearchIndexBuilder {
         var recounted: Int
         var sources: [SearchIndexEncoder.SectionSource?]
         var state: SearchIndexState
-        /// Every document's counts for the build cache.
-        var records: [SearchIndexCache.Record]
+        /// Every document's counts for the build cache, when its file is to be written anew
+        /// (else the counts it lacks are in `state.extras`).
+        var records: [SearchIndexCache.Record]?
     }
 
     /// At most this share of the documents is patched; beyond it assembling anew costs less.
     static let patchedShare = 8
+
+    /// The counts file is written anew when more documents than this (or than a sixteenth of
+    /// the documents) are missing from it, so that the extras (read and written whole by each
+    /// rebuild) stay small.
+    static let extraRecords = 64
 
     /// The index of `documents` patched from `reuse.state`, or `nil` when it cannot be (see the type).
     static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets) -> Patched? {
@@ -35,8 +41,12 @@ extension SearchIndexBuilder {
         }
         let changed = keys.indices.filter { keys[$0] != state.documents[$0] }
         guard changed.count <= max(1, documents.count / patchedShare) else { return nil }
+        // A document's counts as the counts file or the state's extras hold them.
+        func payload(_ key: SearchIndexCache.Key) -> ArraySlice<UInt8>? {
+            reuse.previous.payload(key) ?? state.extras[key]?[...]
+        }
         // The old counts of each changed document, and its new ones.
-        let old = changed.map { reuse.previous.counts(state.documents[$0]) }
+        let old = changed.map { payload(state.documents[$0]).flatMap(SearchIndexCache.decode) }
         let counted = Parallel.map(changed) { position -> CountedBatch in
             var batch = CountedBatch()
             batch.add(SectionSplitter.sections(of: documents[position], skill: graph.skill(of: documents[position])))
@@ -44,6 +54,7 @@ extension SearchIndexBuilder {
             return batch
         }
         var totals = state.totals
+        var words = state.words
         var changes: [String: TermChange] = [:]
         var starts: [Int] = []
         starts.reserveCapacity(documents.count)
@@ -59,6 +70,8 @@ extension SearchIndexBuilder {
             guard after.sections.count == before.sections.count else { return nil }
             totals.add(before, sign: -1)
             totals.add(after)
+            for section in before.sections { words.add(section.text, times: -1) }
+            for section in after.sections { words.add(section.text, times: 1) }
             let sections = starts[position]..<(starts[position] + before.sections.count)
             for (term, text) in before.terms.enumerated() {
                 changes[text, default: TermChange()].removed.append(sections)
@@ -88,7 +101,7 @@ extension SearchIndexBuilder {
         // Every document's sections: the changed ones' as counted, the others' from the cache.
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
             if let after = fresh[position] { return after.sections }
-            return reuse.previous.payload(keys[position]).flatMap(SearchIndexCache.sections)
+            return payload(keys[position]).flatMap(SearchIndexCache.sections)
         }
         var sections: [SearchSection] = []
         sections.reserveCapacity(totals.sections)
@@ -97,19 +110,25 @@ extension SearchIndexBuilder {
             sections += list
         }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
-        let (index, pieces) = layOut(sections: sections, terms: terms, targets: targets, sources: sources, known: reuse.rows)
+        let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
+                                     known: reuse.rows)
+        // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
-        var records: [SearchIndexCache.Record] = []
-        records.reserveCapacity(documents.count)
-        for (position, key) in keys.enumerated() {
+        var extras: [SearchIndexCache.Key: [UInt8]] = [:]
+        for (position, key) in keys.enumerated() where reuse.previous.payload(key) == nil {
             if let number = numbers[position] {
-                let batch = counted[number]
-                records.append((key, .init(source: .counted(batch.documents[0], terms: batch.documentTerms[0], table: batch.terms))))
-            } else if let payload = reuse.previous.payload(key) {
-                records.append((key, .init(source: .previous(payload))))
+                extras[key] = SearchIndexCache.encode(counted[number].counts(withTerms: 0))
+            } else {
+                extras[key] = state.extras[key]
             }
         }
-        let next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms)
+        var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
+                                    words: words, extras: extras)
+        var records: [SearchIndexCache.Record]?
+        if extras.count > min(extraRecords, max(1, documents.count / 16)) {
+            records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }
+            next.extras = [:]
+        }
         return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records)
     }
 

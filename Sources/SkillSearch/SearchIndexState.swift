@@ -14,10 +14,12 @@ import SkillParser
 /// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), and its postings (their number, then per posting the delta
-/// from the previous section and the weight). Numbers are LEB128, strings their UTF-8 length and
+/// from the previous section and the weight), then the number of words the shared words are chosen
+/// from and each one's text and count, then the number of extra records and each one's key
+/// and payload (as in `SearchIndexCache`). Numbers are LEB128, strings their UTF-8 length and
 /// bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 1, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 2, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -61,6 +63,14 @@ public struct SearchIndexState: Sendable, Equatable {
     var terms: [IndexedTerm]
     /// Each term's written forms.
     var forms: [Forms]
+    /// The words of every section's text, which the shared words are chosen from.
+    var words: TextCodebook.WordCounts
+    /// The counts of documents that the counts file (`SearchIndexCache`) lacks, by key, as it
+    /// would hold them: those counted by rebuilds that patched the index since the file was last
+    /// written. Rewriting the whole file (as large as the collection's text) for each changed
+    /// document was a tenth of a patched rebuild's index step; it is rewritten once these grow
+    /// past `SearchIndexBuilder.extraRecords`.
+    var extras: [ContentHash: [UInt8]] = [:]
 
     /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use.
@@ -77,6 +87,8 @@ public struct SearchIndexState: Sendable, Equatable {
 
     func payload() -> [UInt8] {
         var writer = CacheWriter()
+        // About three bytes a posting: without room made first, the array grew by doubling.
+        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
         writer.number(documents.count)
         for (key, count) in zip(documents, sectionCounts) {
             writer.key(key)
@@ -99,6 +111,21 @@ public struct SearchIndexState: Sendable, Equatable {
                 writer.bytes.append(UInt8(posting.weight))
                 previous = posting.section
             }
+        }
+        let present = words.counts.indices.filter { words.counts[$0] > 0 }
+        writer.number(present.count)
+        for number in present {
+            words.words.withKey(number) { word in
+                writer.number(word.count)
+                writer.bytes += word
+            }
+            writer.number(words.counts[number])
+        }
+        writer.number(extras.count)
+        for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+            writer.key(key)
+            writer.number(extras[key]!.count)
+            writer.bytes += extras[key]!
         }
         return writer.bytes
     }
@@ -131,27 +158,65 @@ public struct SearchIndexState: Sendable, Equatable {
                 guard let form = reader.string(), let count = reader.number() else { return nil }
                 kept.others[form] = count
             }
-            guard let postingCount = reader.number(), postingCount <= data.count else { return nil }
-            var postings: [Posting] = []
-            postings.reserveCapacity(postingCount)
-            var section = 0
-            for _ in 0..<postingCount {
-                guard let delta = reader.number(), let weight = reader.bytes(1)?.first,
-                      delta <= Int(UInt32.max) - section else { return nil }
-                section += delta
-                postings.append(Posting(section: section, weight: Int(weight)))
-            }
+            guard let postingCount = reader.number(), postingCount <= data.count,
+                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
             forms.append(kept)
+        }
+        guard let wordCount = reader.number(), wordCount <= data.count else { return nil }
+        words = TextCodebook.WordCounts()
+        for _ in 0..<wordCount {
+            guard let length = reader.number(), let word = reader.bytes(length), let count = reader.number() else { return nil }
+            word.withUnsafeBufferPointer { words.add($0, count: count) }
+        }
+        guard let extraCount = reader.number(), extraCount <= data.count else { return nil }
+        for _ in 0..<extraCount {
+            guard let key = reader.key(), let length = reader.number(), let payload = reader.bytes(length) else { return nil }
+            extras[key] = Array(payload)
         }
         guard reader.atEnd else { return nil }
     }
 
-    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms]) {
+    /// `count` postings read from `reader` (as `payload` writes them), or `nil` when they do not
+    /// parse. Read straight from the bytes: through `CacheReader`, one optional per number, the
+    /// three and a half million postings of agentic-awesome-skills were most of reading the state.
+    private static func postings(_ count: Int, from reader: inout CacheReader) -> [Posting]? {
+        var position = reader.offset - reader.data.startIndex
+        var failed = false
+        let postings = [Posting](unsafeUninitializedCapacity: count) { output, initialized in
+            reader.data.withUnsafeBufferPointer { bytes in
+                var section = 0
+                while initialized < count {
+                    var delta = 0, shift = 0
+                    while true {
+                        guard position < bytes.count, shift < 35 else { failed = true; return }
+                        let byte = bytes[position]
+                        position += 1
+                        delta |= Int(byte & 0x7F) << shift
+                        if byte < 0x80 { break }
+                        shift += 7
+                    }
+                    guard position < bytes.count, section + delta <= Int(UInt32.max) else { failed = true; return }
+                    section += delta
+                    (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
+                    position += 1
+                    initialized += 1
+                }
+            }
+        }
+        guard !failed else { return nil }
+        reader.offset = reader.data.startIndex + position
+        return postings
+    }
+
+    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
+         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:]) {
+        self.words = words
         self.documents = documents
         self.sectionCounts = sectionCounts
         self.totals = totals
         self.terms = terms
         self.forms = forms
+        self.extras = extras
     }
 }

@@ -15,31 +15,64 @@ enum TextCodebook {
     /// in saving (numbered by saving, one added paragraph moved `benchmark` twelve places and
     /// changed 1,325 of the 2,407 document files of agentic-awesome-skills' rebuild).
     static func build(_ texts: [String]) -> [String] {
+        choose(wordCounts(texts))
+    }
+
+    /// How often each word that a code could stand for (a run of more than two ASCII letters)
+    /// occurs in a set of texts: what the codebook is chosen from. A rebuild keeps it between
+    /// builds (`SearchIndexState`) and adds and takes out the texts of the documents that
+    /// changed, instead of counting the words of every text again.
+    struct WordCounts: Sendable, Equatable {
+        var words = ByteStringTable()
+        /// By number in `words`; a word whose texts all went stays, at zero.
+        var counts: [Int] = []
+
+        /// Adds `amount` to the count of every word of `text` (takes the text out when negative).
+        mutating func add(_ text: String, times amount: Int) {
+            TextCodebook.forEachWord(in: text) { word in
+                guard word.count > 2 else { return }
+                add(word, count: amount)
+            }
+        }
+
+        mutating func add(_ word: UnsafeBufferPointer<UInt8>, count: Int) {
+            let (number, inserted) = words.insert(word)
+            if inserted { counts.append(0) }
+            counts[number] += count
+        }
+
+        /// The same words with the same counts, whatever their numbers; words at zero count as absent.
+        static func == (lhs: WordCounts, rhs: WordCounts) -> Bool {
+            func present(_ side: WordCounts) -> Int { side.counts.reduce(0) { $0 + ($1 != 0 ? 1 : 0) } }
+            guard present(lhs) == present(rhs) else { return false }
+            return lhs.counts.indices.allSatisfy { number in
+                lhs.counts[number] == 0 || lhs.words.withKey(number) { key in rhs.words.find(key).map { rhs.counts[$0] } } == lhs.counts[number]
+            }
+        }
+    }
+
+    /// The words of `texts` and their counts.
+    static func wordCounts(_ texts: [String]) -> WordCounts {
         // A few chunks per core: each chunk's table is merged into one on a single core, and with
         // chunks of 512 texts (131 for agentic-awesome-skills) that merge was most of the time.
         let chunkSize = max(512, (texts.count + Parallel.cores * 4 - 1) / (Parallel.cores * 4))
         let perChunk = Parallel.map(Array(stride(from: 0, to: texts.count, by: chunkSize))) { start -> (ByteStringTable, [Int]) in
-            var words = ByteStringTable()
-            var counts: [Int] = []
-            for text in texts[start..<min(texts.count, start + chunkSize)] {
-                forEachWord(in: text) { word in
-                    guard word.count > 2 else { return }
-                    let (number, inserted) = words.insert(word)
-                    if inserted { counts.append(0) }
-                    counts[number] += 1
-                }
-            }
-            return (words, counts)
+            var counts = WordCounts()
+            for text in texts[start..<min(texts.count, start + chunkSize)] { counts.add(text, times: 1) }
+            return (counts.words, counts.counts)
         }
-        var words = ByteStringTable()
-        var counts: [Int] = []
+        var all = WordCounts()
         for (chunk, chunkCounts) in perChunk {
             for number in chunkCounts.indices {
-                let (global, inserted) = chunk.withKey(number) { words.insert($0) }
-                if inserted { counts.append(0) }
-                counts[global] += chunkCounts[number]
+                chunk.withKey(number) { all.add($0, count: chunkCounts[number]) }
             }
         }
+        return all
+    }
+
+    /// The words of `counts` that save the most, at most `capacity`, in UTF-16 order (`build`).
+    static func choose(_ counts: WordCounts) -> [String] {
+        let words = counts.words, counts = counts.counts
         // Ranked by number, a string made only for the words chosen. Words are ASCII letters, so
         // their bytes' order is their UTF-16 order.
         let saving = counts.indices.compactMap { number -> (number: Int, saving: Int)? in

@@ -11,6 +11,12 @@ import TestSupport
     /// many documents the rebuild counted anew.
     func recountedAfter(_ change: (FixtureTree) throws -> Void,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> Int? {
+        try noteAfter(change, sourceLocation: sourceLocation).flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
+    }
+
+    /// As `recountedAfter`, the rebuild's note on the index (`build -v`).
+    func noteAfter(_ change: (FixtureTree) throws -> Void,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
         let tree = try FixtureTree(IncrementalBuildTests.collection)
         let skills = tree.path + "/skills"
         #expect(try runSkillbook(["build", skills, "-o", tree.path + "/out"]).exitCode == 0, sourceLocation: sourceLocation)
@@ -22,8 +28,16 @@ import TestSupport
         let expected = try BuildDeterminismTests.files(under: tree.path + "/full/search")
         #expect(!expected.isEmpty, sourceLocation: sourceLocation)
         #expect(rebuilt == expected, "index files differ from a full build's", sourceLocation: sourceLocation)
-        let note = again.stderr.split(separator: "\n").first { $0.contains("search index:") && $0.contains("counted anew") }
-        return note.flatMap { $0.split(separator: " ").compactMap { Int($0) }.first }
+        return again.stderr.split(separator: "\n").first { $0.contains("search index:") && $0.contains("counted anew") }.map(String.init)
+    }
+
+    @Test func aRewordedSentencePatchesTheIndex() throws {
+        // The same sections, about as long: the last build's index is patched, not assembled anew.
+        let note = try noteAfter { tree in
+            try tree.write("skills/alpha/references/setup.md", "# Setup\n\n## Install steps\n\nRun the installer. Always check the release first.\n")
+        }
+        #expect(note?.contains("1 of") == true, "\(note ?? "no note")")
+        #expect(note?.contains("index patched") == true, "\(note ?? "no note")")
     }
 
     @Test func aChangedFileIsTheOnlyOneCounted() throws {

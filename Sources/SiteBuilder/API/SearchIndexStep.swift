@@ -26,6 +26,9 @@ public enum SearchIndexStep {
         /// counts came from the build cache).
         public var documents: Int
         public var recounted: Int
+        /// Whether the index was patched from the last build's (`SearchIndexState`), not assembled
+        /// from every document's counts.
+        public var patched: Bool
         /// Why the build cache's counts were not used, when they were there but unusable.
         public var cacheProblem: String?
     }
@@ -93,7 +96,7 @@ public enum SearchIndexStep {
             }
         }
         return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
-                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
+                      documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted, patched: built.patched,
                       cacheProblem: problem)
     }
 

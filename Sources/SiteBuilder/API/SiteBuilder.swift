@@ -114,7 +114,8 @@ public enum SiteBuilder {
             }
             if let problem = index.cacheProblem { notes.append(problem) }
             if options.reuse {
-                notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache")
+                notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache"
+                    + (index.patched ? "; the last build's index patched with them" : "; the index assembled from every document's counts"))
             }
             try log.run("write") {
                 if let base = input.config.baseURL {
