@@ -13,7 +13,7 @@ enum ReportLinks {
         if let frontmatter = document.markdown.frontmatter, location.line <= frontmatter.lastLine {
             return frontmatter.entries.isEmpty ? nil : "Metadata"
         }
-        return document.markdown.blocks.isEmpty ? nil : "L\(location.line)"
+        return document.markdown.blockCount == 0 ? nil : "L\(location.line)"
     }
 
     /// The href of a place from the page `from`, or `nil` when the file has no page.
