@@ -35,7 +35,10 @@ enum DupesCorpusBenchmark {
         if let index = changed.documents.firstIndex(where: { $0.kind == .reference && !$0.markdown.rules.isEmpty }) {
             changed.documents[index].markdown.sourceDigest = ContentHash(high: 0, low: UInt64(index))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        // What a rebuild reads: the files part and the texts (not the sketches, unless a rule changed).
+        let size = [DuplicateCache.fileName, DuplicateCache.textsFileName].reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
         timings = []
         var readSeconds: [Double] = []
         for _ in 0..<runs {

@@ -10,7 +10,7 @@ import SkillParser
 extension DuplicateCache {
     static let kind = CacheFile.Kind(magic: "SKBDUPES", format: formatVersion, name: "duplicate cache")
     static let textsKind = CacheFile.Kind(magic: "SKBDTEXT", format: formatVersion, name: "duplicate cache texts")
-    static let textsFileName = "dedupe-texts"
+    public static let textsFileName = "dedupe-texts"
 
     /// The file of the texts kept beside the duplicate cache's `file`.
     static func textsFile(besideCache file: URL) -> URL {
