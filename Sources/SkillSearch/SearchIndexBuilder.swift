@@ -101,7 +101,7 @@ public enum SearchIndexBuilder {
                     if keep != nil { kept.append((key, payload, 0)) }
                     continue
                 }
-                counts.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
+                counts.add(document, skill: graph.skill(of: document))
                 recounted += 1
                 if let key, keep != nil { kept.append((key, nil, counts.documents.count - 1)) }
             }
