@@ -2,8 +2,8 @@ import Foundation
 /// A set of byte strings, each numbered in the order it was first inserted: the index step's
 /// word cache, looked up once per word of the collection's text. A Swift `Dictionary` keyed by
 /// `String` needed a string made for every word and a seeded SipHash of it (the profile's
-/// `Hasher` and `String` frames); this hashes the bytes where they lie and compares them with
-/// `memcmp` on a hit.
+/// `Hasher` and `String` frames); this hashes the bytes where they lie and compares them in
+/// place on a hit.
 struct ByteStringTable: Sendable {
     /// The keys, one after another.
     private var bytes: [UInt8] = []
@@ -59,11 +59,28 @@ struct ByteStringTable: Sendable {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offsets[number]..<offsets[number + 1]])) }
     }
 
+    @inline(__always)
     private func equals(_ number: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[number], length = offsets[number + 1] - start
         guard length == key.count else { return false }
+        guard length > 0 else { return true }
         return bytes.withUnsafeBufferPointer { stored in
-            length == 0 || memcmp(stored.baseAddress! + start, key.baseAddress!, length) == 0
+            // Eight bytes at a time in place: keys are words, mostly shorter than 16 bytes, and
+            // the call to `memcmp` for each was a fifth of the table's time in counting's profile.
+            let left = UnsafeRawPointer(stored.baseAddress! + start), right = UnsafeRawPointer(key.baseAddress!)
+            var index = 0
+            while index + 8 <= length {
+                guard left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        == right.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+                index += 8
+            }
+            while index < length {
+                guard left.load(fromByteOffset: index, as: UInt8.self) == right.load(fromByteOffset: index, as: UInt8.self) else {
+                    return false
+                }
+                index += 1
+            }
+            return true
         }
     }
 
@@ -79,7 +96,7 @@ struct ByteStringTable: Sendable {
 
     /// A 64-bit multiply-mix hash of 8-byte words; the same bytes always hash alike, and the
     /// table never leaves the process, so no seed is needed.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
         let raw = UnsafeRawBufferPointer(key)
         var index = 0

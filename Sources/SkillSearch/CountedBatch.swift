@@ -15,9 +15,8 @@ struct CountedBatch: Sendable {
     private var numbers = ByteStringTable()
     /// Every word form and Han or kana pair met so far, by its bytes, with the terms it gives:
     /// the tokenizer's rules run once per form, not once per occurrence.
-    private var forms = ByteStringTable()
-    /// The terms of form `n` are `outcomes[outcomeEnds[n - 1]..<outcomeEnds[n]]`.
-    private var outcomeEnds: [Int] = []
+    /// Each form's value is the run of `outcomes` it gives (`run(_:_:)`).
+    private var forms = WordFormTable()
     private var outcomes: [Outcome] = []
     /// The written forms that stemming changed, by their text, with the term each is a form of.
     private var surfaces: [String: Int] = [:]
@@ -75,8 +74,9 @@ struct CountedBatch: Sendable {
         let first = current.entries.count
         var length = 0
         for field in SearchField.allCases {
-            guard let text = split.fields[field] else { continue }
-            let count = self.count(text, weight: UInt32(field.weight * 2), field: field)
+            let text = split.text(of: field)
+            guard !text.isEmpty else { continue }
+            let count = text.withUnsafeBufferPointer { self.count($0, weight: UInt32(field.weight * 2), field: field) }
             if field.isLong { length += count }
             if field == .description, count > 0 { current.descriptionLengths[current.lengths.count] = count }
         }
@@ -94,50 +94,83 @@ struct CountedBatch: Sendable {
         // `counts(withTerms:)`): 16 bytes a term and document, 24 MB for a 37 MB collection.
         // Every document's counts are held until the index is assembled: without the room their
         // growth left (a quarter of them on average), which was tens of megabytes at the peak.
-        current.entries.dropSpareCapacity()
-        current.otherForms.dropSpareCapacity()
-        current.ownForm.dropSpareCapacity()
-        current.sectionEnds.dropSpareCapacity()
-        current.lengths.dropSpareCapacity()
-        current.sections.dropSpareCapacity()
-        currentTerms.dropSpareCapacity()
-        documents.append(current)
-        documentTerms.append(currentTerms)
-        current = DocumentCounts()
-        currentTerms = []
+        // The arrays that grow by a term at a time are filled in room kept from document to
+        // document and copied out at their size (growing them anew for each document was a
+        // tenth of counting's profile).
+        var counts = current
+        counts.entries = Self.sized(current.entries)
+        counts.otherForms = Self.sized(current.otherForms)
+        counts.ownForm = Self.sized(current.ownForm)
+        counts.sectionEnds.dropSpareCapacity()
+        counts.lengths.dropSpareCapacity()
+        counts.sections.dropSpareCapacity()
+        documents.append(counts)
+        documentTerms.append(Self.sized(currentTerms))
+        current.entries.removeAll(keepingCapacity: true)
+        current.otherForms.removeAll(keepingCapacity: true)
+        current.ownForm.removeAll(keepingCapacity: true)
+        currentTerms.removeAll(keepingCapacity: true)
+        current.sectionEnds = []
+        current.lengths = []
+        current.sections = []
+        current.descriptionLengths = [:]
+        current.descriptionTwice = [:]
         slots.removeAll(keepingCapacity: true)
     }
 
+    /// A copy of `array` in storage of its own size.
+    private static func sized<Element>(_ array: [Element]) -> [Element] {
+        Array(unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            array.withUnsafeBufferPointer { elements in _ = buffer.initialize(fromContentsOf: elements) }
+            initialized = array.count
+        }
+    }
+
     /// Counts the terms of one field's text; returns how many there were.
-    private mutating func count(_ text: String, weight: UInt32, field: SearchField) -> Int {
-        var text = text
-        text.makeContiguousUTF8()
+    private mutating func count(_ bytes: UnsafeBufferPointer<UInt8>, weight: UInt32, field: SearchField) -> Int {
         var scanner = TokenScanner()
         scanner.keepsASCII = false
         var tokens = 0
-        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+        do {
             TokenScanner.scan(bytes, using: &scanner) { piece, scanner in
                 switch piece {
                 case .word:
-                    let form = scanner.withKeptBytes(of: bytes) { forms.insert($0) }
-                    if form.inserted {
+                    var run = scanner.withKeptBytes(of: bytes) { key in
+                        let found = forms.find(key)
+                        return found.found ? forms.value(at: found.slot) : nil
+                    }
+                    if run == nil {
+                        let start = outcomes.count
                         scanner.fillASCII(of: bytes)
                         addOutcomes(ofWord: scanner.scalars)
+                        let value = Self.run(start, outcomes.count)
+                        scanner.withKeptBytes(of: bytes) { key in forms.insert(key, value: value, at: forms.find(key).slot) }
+                        run = value
                     }
-                    let range = (form.number == 0 ? 0 : outcomeEnds[form.number - 1])..<outcomeEnds[form.number]
-                    for outcome in outcomes[range] { add(outcome, weight: weight, field: field) }
-                    tokens += range.count
+                    // By index, not through a slice of `outcomes`: a slice per word retained the array.
+                    var outcome = Int(truncatingIfNeeded: run! & 0xFFFF_FFFF)
+                    let end = Int(truncatingIfNeeded: run! >> 32)
+                    tokens += end - outcome
+                    while outcome < end {
+                        add(outcomes[outcome], weight: weight, field: field)
+                        outcome += 1
+                    }
                 case .run:
                     for pair in SearchTokenizer.bigrams(scanner.scalars.count) {
                         let lower = scanner.starts[pair.lowerBound]
                         let upper = pair.upperBound < scanner.starts.count ? scanner.starts[pair.upperBound] : scanner.end
                         // Words never hold Han or kana, so pairs and words cannot share bytes.
-                        let form = forms.insert(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
-                        if form.inserted {
+                        let key = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+                        let found = forms.find(key)
+                        let outcome: Int
+                        if found.found {
+                            outcome = Int(truncatingIfNeeded: forms.value(at: found.slot) & 0xFFFF_FFFF)
+                        } else {
+                            outcome = outcomes.count
                             outcomes.append(Outcome(term: number(of: SearchTokenizer.bigramTerm(scanner.scalars[pair])), form: Outcome.none))
-                            outcomeEnds.append(outcomes.count)
+                            forms.insert(key, value: Self.run(outcome, outcome + 1), at: found.slot)
                         }
-                        add(outcomes[outcomeEnds[form.number] - 1], weight: weight, field: field)
+                        add(outcomes[outcome], weight: weight, field: field)
                         tokens += 1
                     }
                 }
@@ -169,7 +202,11 @@ struct CountedBatch: Sendable {
             }
             outcomes.append(Outcome(term: term, form: form))
         }
-        outcomeEnds.append(outcomes.count)
+    }
+
+    /// The value of a form that gives `outcomes[start..<end]`.
+    private static func run(_ start: Int, _ end: Int) -> UInt64 {
+        UInt64(UInt32(start)) | UInt64(UInt32(end)) << 32
     }
 
     @inline(__always)
@@ -212,8 +249,7 @@ struct CountedBatch: Sendable {
     /// Drops what only counting needed (the word forms and the term lookup), keeping the counts.
     mutating func finish() {
         numbers = ByteStringTable()
-        forms = ByteStringTable()
-        outcomeEnds = []
+        forms = WordFormTable()
         outcomes = []
         surfaces = [:]
         surfaceTexts = []

@@ -16,11 +16,11 @@ enum JSText {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in bytes {
             switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, 0x6E]
-            case 0x0D: output += [0x5C, 0x72]
-            case 0x09: output += [0x5C, 0x74]
+            case 0x22: output.append(0x5C); output.append(0x22)
+            case 0x5C: output.append(0x5C); output.append(0x5C)
+            case 0x0A: output.append(0x5C); output.append(0x6E)
+            case 0x0D: output.append(0x5C); output.append(0x72)
+            case 0x09: output.append(0x5C); output.append(0x74)
             case 0xA8 where previous == (0xE2, 0x80), 0xA9 where previous == (0xE2, 0x80):
                 // U+2028 and U+2029 end a line in older JavaScript: `\u2028`, `\u2029`.
                 output.removeLast(2)

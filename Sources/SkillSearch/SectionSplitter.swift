@@ -58,32 +58,70 @@ enum SectionSplitter {
 /// the index builder reads (the index keeps the weights it gives, not the texts).
 struct SplitSection: Sendable {
     var section: SearchSection
-    var fields: [SearchField: String]
+    /// By field (`SearchField.allCases` order): the field's pieces of text as UTF-8, one line each.
+    var fields: [[UInt8]]
+
+    /// The UTF-8 text of `field`, its pieces separated by line feeds (empty when it has none).
+    func text(of field: SearchField) -> [UInt8] { fields[field.order] }
+}
+
+extension SearchField {
+    /// The field's place in `allCases`, where a split section keeps its text.
+    var order: Int {
+        switch self {
+        case .title: 0
+        case .heading: 1
+        case .description: 2
+        case .context: 3
+        case .body: 4
+        case .code: 5
+        }
+    }
 }
 
 /// Gathers the text of one section, by field, and the text shown in snippets.
+///
+/// Texts are gathered as UTF-8 bytes, which the index's tokenizer reads: joining strings per
+/// piece and per field (and measuring each in UTF-16 for `shownLength`) made the splitter about a
+/// seventh of the index step's profile, mostly allocations and string growth.
 struct TextCollector {
-    private var fields: [SearchField: [String]] = [:]
-    private var shown: [String] = []
+    private var fields: [[UInt8]] = Array(repeating: [], count: SearchField.allCases.count)
+    /// The shown pieces, one line each.
+    private var shown: [UInt8] = []
     /// UTF-16 units of shown text so far.
     private(set) var shownLength = 0
+    /// The inline text of the block being added, its room kept from block to block.
+    private var inline = InlineText()
 
-    private mutating func show(_ text: String) {
-        shown.append(text)
-        shownLength += text.utf16.count + 1
+    private mutating func show(_ text: [UInt8], utf16 count: Int) {
+        if !shown.isEmpty { shown.append(0x0A) }
+        shown += text
+        shownLength += count + 1
     }
 
     mutating func add(_ text: String, to field: SearchField) {
         guard !text.isEmpty else { return }
-        fields[field, default: []].append(text)
+        append(text.utf8, to: field)
+    }
+
+    private mutating func add(_ text: [UInt8], to field: SearchField) {
+        guard !text.isEmpty else { return }
+        append(text, to: field)
+    }
+
+    private mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes, to field: SearchField) {
+        let order = field.order
+        if !fields[order].isEmpty { fields[order].append(0x0A) }
+        fields[order].append(contentsOf: text)
     }
 
     /// Prose that is also shown.
     mutating func addProse(_ text: String, to field: SearchField = .body) {
-        let trimmed = text.trimmingSpaces
+        var text = text
+        let (trimmed, count) = text.withUTF8 { TextTrimming.trimmed($0) }
         guard !trimmed.isEmpty else { return }
         add(trimmed, to: field)
-        show(trimmed)
+        show(trimmed, utf16: count)
     }
 
     mutating func add(_ block: Block) {
@@ -98,16 +136,22 @@ struct TextCollector {
             add(code.code, to: .code)
         case .table(let table):
             for row in [table.header] + table.rows {
-                var prose: [String] = [], line: [String] = []
-                for cell in row {
-                    let split = InlineText(cell.inlines)
-                    prose.append(split.prose)
-                    for code in split.code { add(code, to: .code) }
-                    line.append(split.shown.trimmingSpaces)
+                var prose: [UInt8] = [], line: [UInt8] = [], lineLength = 0
+                for (number, cell) in row.enumerated() {
+                    inline.collect(cell.inlines)
+                    if number > 0 { prose.append(0x20) }
+                    prose += inline.prose
+                    for code in inline.code { add(code, to: .code) }
+                    let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+                    if !shown.isEmpty {
+                        // " · " between the cells that show something.
+                        if !line.isEmpty { line += [0x20, 0xC2, 0xB7, 0x20]; lineLength += 3 }
+                        line += shown
+                        lineLength += count
+                    }
                 }
-                add(prose.joined(separator: " "), to: .body)
-                let text = line.filter { !$0.isEmpty }.joined(separator: " · ")
-                if !text.isEmpty { show(text) }
+                add(prose, to: .body)
+                if !line.isEmpty { show(line, utf16: lineLength) }
             }
         case .blockQuote(let quote):
             for child in quote.blocks { add(child) }
@@ -117,38 +161,44 @@ struct TextCollector {
     }
 
     private mutating func add(_ inlines: [Inline]) {
-        let split = InlineText(inlines)
-        add(split.prose, to: .body)
-        for code in split.code { add(code, to: .code) }
-        let text = split.shown.trimmingSpaces
-        if !text.isEmpty { show(text) }
+        inline.collect(inlines)
+        add(inline.prose, to: .body)
+        for code in inline.code { add(code, to: .code) }
+        let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
+        if !shown.isEmpty { show(shown, utf16: count) }
     }
 
     func finish(_ section: SearchSection) -> SplitSection {
         var section = section
-        section.text = shown.joined(separator: "\n")
-        return SplitSection(section: section, fields: fields.mapValues { $0.joined(separator: "\n") })
+        section.text = String(decoding: shown, as: UTF8.self)
+        return SplitSection(section: section, fields: fields)
     }
 }
 
-/// The text of inline content, split into prose and code spans.
+/// The text of inline content as UTF-8, split into prose and code spans.
 struct InlineText {
-    var prose = ""
-    var code: [String] = []
-    var shown = ""
+    private(set) var prose: [UInt8] = []
+    private(set) var code: [String] = []
+    private(set) var shown: [UInt8] = []
 
-    init(_ inlines: [Inline]) { visit(inlines) }
+    /// Replaces the text with that of `inlines`, keeping the arrays' room.
+    mutating func collect(_ inlines: [Inline]) {
+        prose.removeAll(keepingCapacity: true)
+        code.removeAll(keepingCapacity: true)
+        shown.removeAll(keepingCapacity: true)
+        visit(inlines)
+    }
 
     private mutating func visit(_ inlines: [Inline]) {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                prose += text
-                shown += text
+                prose += text.utf8
+                shown += text.utf8
             case .code(let span):
                 code.append(span.code)
-                prose += " "
-                shown += span.code
+                prose.append(0x20)
+                shown += span.code.utf8
             case .emphasis(let children), .strong(let children), .strikethrough(let children):
                 visit(children)
             case .link(let link), .image(let link):
@@ -156,43 +206,67 @@ struct InlineText {
             case .html:
                 break
             case .softBreak, .lineBreak:
-                prose += " "
-                shown += " "
+                prose.append(0x20)
+                shown.append(0x20)
             }
         }
     }
 }
 
-extension String {
-    /// Without leading and trailing white space and control characters, and with inner runs of
-    /// them made one space. (The index files use control characters as codes.)
-    var trimmingSpaces: String {
-        // On the UTF-8 bytes, decoding only what is not ASCII: this runs on every paragraph of
-        // every page, and a closure call per scalar showed in the index step's profile.
-        var text = self
-        return text.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
+/// Trimming white space and control characters, decided once for the splitter's byte texts and
+/// for strings.
+enum TextTrimming {
+    /// `bytes` (valid UTF-8) without leading and trailing white space and control characters, with
+    /// inner runs of them made one space (the index files use control characters as codes), and
+    /// the result's length in UTF-16 units.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], utf16: Int) {
+        // On the UTF-8 bytes, decoding only what is not ASCII, into storage made once (the result
+        // is never longer): this runs on every paragraph of every page, and appending byte by
+        // byte, and asking Unicode's properties for every scalar, showed in the index step's profile.
+        var units = 0
+        let result = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, initialized in
+            var count = 0
             var pendingSpace = false
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                var length = 1, isSeparator = byte <= 0x20 || byte == 0x7F
-                if byte >= 0x80 {
+                var length = 1
+                let isSeparator: Bool
+                if byte < 0x80 {
+                    isSeparator = byte <= 0x20 || byte == 0x7F
+                } else {
                     let scalar: Unicode.Scalar
                     (scalar, length) = TokenScanner.decode(bytes, index)
-                    isSeparator = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                    isSeparator = isSpaceOrControl(scalar)
                 }
                 if isSeparator {
-                    pendingSpace = !result.isEmpty
+                    pendingSpace = count > 0
                 } else {
-                    if pendingSpace { result.append(0x20) }
-                    pendingSpace = false
-                    if length == 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<(index + length)]) }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        units += 1
+                        pendingSpace = false
+                    }
+                    for offset in 0..<length { output[count + offset] = bytes[index + offset] }
+                    count += length
+                    units += length == 4 ? 2 : 1
                 }
                 index += length
             }
-            return String(decoding: result, as: UTF8.self)
+            initialized = count
+        }
+        return (result, units)
+    }
+
+    /// Whether a scalar beyond ASCII is white space or a control character (Unicode's
+    /// White_Space property, which is stable, and the C1 controls); `TextTrimmingTests` checks
+    /// this against the scalar properties for every scalar.
+    @inline(__always)
+    static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x80...0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
         }
     }
 }

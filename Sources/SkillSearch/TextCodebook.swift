@@ -105,7 +105,8 @@ enum TextCodebook {
         forEachWord(in: text) { word, bytes in
             output += bytes[position..<(word.baseAddress! - bytes.baseAddress!)]
             if word.count > 2, let code = codes.find(word) {
-                output += [markers[code / 64], CompactNumbers.digit(code % 64)]
+                output.append(markers[code / 64])
+                output.append(CompactNumbers.digit(code % 64))
             } else {
                 output += word
             }

@@ -9,6 +9,11 @@ import SkillParser
 enum TextFolding {
     static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        // Han ideographs have no case, no decomposition and compose with nothing: each pair of
+        // them the index meets came to Foundation's normalisation for nothing.
+        if text.unicodeScalars.allSatisfy({ (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) }) {
+            return text
+        }
         let decomposed = text.lowercased().decomposedStringWithCanonicalMapping
         var scalars = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars where !(0x300...0x36F).contains(scalar.value) {

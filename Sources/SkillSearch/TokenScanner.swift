@@ -77,6 +77,7 @@ struct TokenScanner {
 
     /// The kept scalars' UTF-8 bytes: the word as the index's word cache knows it.
     func withKeptBytes<Result>(of text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let range = pendingASCII { return body(UnsafeBufferPointer(rebasing: text[range])) }
         if contiguous {
             return body(UnsafeBufferPointer(rebasing: text[starts[0]..<end]))
         }
@@ -91,22 +92,24 @@ struct TokenScanner {
     /// The ASCII word found without its scalars, when `keepsASCII` is off.
     private var pendingASCII: Range<Int>?
 
-    /// Fills `scalars` and `starts` of an ASCII word found with `keepsASCII` off.
+    /// Fills `scalars` and `starts` of an ASCII word found with `keepsASCII` off (until then
+    /// they hold an earlier word's: only `withKeptBytes` and `end` may be read).
     mutating func fillASCII(of text: UnsafeBufferPointer<UInt8>) {
         guard let range = pendingASCII else { return }
-        pendingASCII = nil
-        starts.removeAll(keepingCapacity: true)
+        begin()
         for offset in range { keep(Unicode.Scalar(text[offset]), at: offset) }
     }
 
     private mutating func beginASCII(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) {
-        begin()
         end = range.upperBound
         if keepsASCII {
+            begin()
             for offset in range { keep(Unicode.Scalar(text[offset]), at: offset) }
         } else {
+            // Nothing else is touched: most words of the index's text are found this way, and
+            // emptying and filling the arrays for each showed in counting's profile.
             pendingASCII = range
-            starts.append(range.lowerBound)
+            contiguous = true
         }
     }
 

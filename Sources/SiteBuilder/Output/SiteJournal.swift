@@ -125,16 +125,16 @@ struct SiteJournal: Equatable {
     func apply(to site: URL) -> FileWriter.Failure? {
         let sitePath = site.path
         let stagingPath = site.deletingLastPathComponent().appendingPathComponent(staging).path
-        var failure: FileWriter.Failure?
-        for path in removed {
-            let target = sitePath + "/" + path
-            if unlink(target) != 0, errno != ENOENT {
-                // A folder where the previous site had a file: made by hand, gone all the same.
-                if errno == EISDIR || errno == EPERM { FolderRemover.remove(target) }
-                var info = stat()
-                if lstat(target, &info) == 0 { failure = failure ?? FileWriter.Failure(path: target, code: EEXIST) }
-            }
+        // On all cores: a build over another collection's site removes thousands of files here.
+        let removals = Parallel.map(removed.count, minimumChunk: 256) { index -> FileWriter.Failure? in
+            let target = sitePath + "/" + removed[index]
+            guard unlink(target) != 0, errno != ENOENT else { return nil }
+            // A folder where the previous site had a file: made by hand, gone all the same.
+            if errno == EISDIR || errno == EPERM { FolderRemover.remove(target) }
+            var info = stat()
+            return lstat(target, &info) == 0 ? FileWriter.Failure(path: target, code: EEXIST) : nil
         }
+        var failure = removals.lazy.compactMap { $0 }.first
         for path in emptied {
             let target = sitePath + "/" + path
             if rmdir(target) != 0, errno != ENOENT { failure = failure ?? FileWriter.Failure(path: target, code: errno) }
