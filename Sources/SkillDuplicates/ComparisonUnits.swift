@@ -44,7 +44,10 @@ struct ComparisonUnits: Sendable {
 
     /// `fingerprints[i]` is statement `i`'s, or `nil` when the statement is too short to compare.
     init(fingerprints: [RuleFingerprint?]) {
-        var textIndex = TextKeyTable(capacity: fingerprints.count)
+        // Sized for about as many texts as half the statements, and units as texts (agentic-awesome-skills:
+        // 174k statements, 99k texts, 128k units); a table grows when it must. Sized for all the
+        // statements and twice the texts, the two were 21 MB to zero and to miss in, instead of 10.
+        var textIndex = TextKeyTable(capacity: fingerprints.count / 2)
         texts.reserveCapacity(fingerprints.count)
         for statement in fingerprints.indices {
             guard let key = fingerprints[statement]?.key else { continue }
@@ -55,7 +58,7 @@ struct ComparisonUnits: Sendable {
                 texts[existing].moreStatements.append(statement)
             }
         }
-        var unitIndex = TextKeyTable(capacity: texts.count * 2)
+        var unitIndex = TextKeyTable(capacity: texts.count)
         units.reserveCapacity(texts.count * 2)
         func unit(_ key: TextKey, text: Int, tokens: Range<Int>, whole: Bool) -> Int {
             let owner = Owner(text: text, isWhole: whole)

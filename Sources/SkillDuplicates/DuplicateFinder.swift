@@ -1,3 +1,4 @@
+import Foundation
 import SkillParser
 /// Finds the rules a collection states more than once.
 ///
@@ -120,7 +121,7 @@ public struct DuplicateFinder: Sendable {
         let sketches: UnitSketches
         let groups: [[Int]]
         let nextSketches: DuplicateCache.Sketches
-        var sameTexts: [RuleFingerprint]?
+        var sameTexts: (texts: [RuleFingerprint], file: URL?)?
         if let cache, let previous = cache.matched, previous.key == matchingKey {
             matched = previous
             groups = Self.groups(units, matched)
@@ -131,7 +132,7 @@ public struct DuplicateFinder: Sendable {
             }
             sketches = UnitSketches(units: units, banding: banding, only: needed)
             nextSketches = cache.sketches
-            sameTexts = cache.texts
+            sameTexts = (cache.texts, cache.textsFile)
             clock.lap("sketch")
             clock.lap("find candidates")
             clock.lap("verify")
@@ -163,7 +164,8 @@ public struct DuplicateFinder: Sendable {
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            matched: matched, sketches: nextSketches, texts: sameTexts) }
+                                            matched: matched, sketches: nextSketches, texts: sameTexts?.texts,
+                                            textsFile: sameTexts?.file) }
         return (clusters, statistics, next)
     }
 

@@ -35,17 +35,30 @@ final class FeatureSets: @unchecked Sendable {
         self.offsets = offsets
     }
 
+    /// Sets read back from a cache: `values[offsets[i]..<offsets[i + 1]]` is set `i`
+    /// (`offsets` starts at 0, ends at `values.count` and never decreases).
+    init(offsets: [Int], values: [UInt32]) {
+        storage = .allocate(capacity: max(1, values.count))
+        _ = storage.initialize(from: values)
+        self.offsets = offsets
+    }
+
     deinit { storage.deallocate() }
+
+    /// Every set, one after another (`counts` gives where each ends).
+    var values: UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[0..<offsets[offsets.count - 1]])
+    }
+
+    /// The number of features of each set, in order.
+    var counts: [UInt32] {
+        zip(offsets, offsets.dropFirst()).map { UInt32($1 - $0) }
+    }
 
     /// Unit `index`'s features, sorted and unique, valid only inside `body`.
     func withFeatures<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
         let start = offsets[index]
         return body(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(storage)[start..<offsets[index + 1]]))
-    }
-
-    /// Every set, one after another, and where each starts (`offsets[i]..<offsets[i + 1]`).
-    var flattened: (offsets: [Int], values: [UInt32]) {
-        (offsets, Array(UnsafeBufferPointer(rebasing: storage[0..<offsets[offsets.count - 1]])))
     }
 
     /// Number of unit `index`'s features.

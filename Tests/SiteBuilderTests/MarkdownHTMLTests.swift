@@ -1,5 +1,5 @@
 import Foundation
-import SkillParser
+@testable import SkillParser
 import Testing
 import TestSupport
 @testable import SkillChecks
@@ -213,6 +213,23 @@ func linkedFiles(_ files: [String: String], document path: String) throws -> [St
         ]
         #expect(try linkedFiles(files, document: "alpha/SKILL.md")
             == ["alpha/data.csv", "alpha/img/a.png", "alpha/raw.txt", "alpha/script.sh", "alpha/table.txt"])
+    }
+
+    /// Read from the document's indexes: a link inside another link's text is shown as text and
+    /// copies nothing, an image there is shown and copied.
+    @Test func aLinkInsideALinksTextCopiesNothing() throws {
+        let tree = try FixtureTree(["alpha/SKILL.md": Self.skill + "Text.\n", "alpha/in.txt": "i", "alpha/out.txt": "o",
+                                    "alpha/img.png": "png"])
+        let graph = try CollectionLoader.load(root: tree.path)
+        var document = try #require(graph.document(at: "alpha/SKILL.md"))
+        let here = SourceLocation(file: "alpha/SKILL.md", line: 7)
+        let inner = Link(destination: "in.txt", title: "", children: [.text("inner")], location: here)
+        let image = Link(destination: "img.png", title: "", children: [.text("shot")], location: here)
+        let outer = Link(destination: "out.txt", title: "", children: [.link(inner), .image(image)], location: here)
+        document.markdown = MarkdownDocument(path: document.path, frontmatter: nil,
+                                             blocks: [.paragraph(Paragraph(inlines: [.link(outer)], location: here))])
+        #expect(document.markdown.linksInLinkText == [1])
+        #expect(LinkedFiles.of(document, graph: graph) == ["alpha/img.png", "alpha/out.txt"])
     }
 
     @Test func anInlinedSVGImageIsNotCopiedButALinkToItIs() throws {

@@ -159,7 +159,7 @@ import TestSupport
         try tree.read(path).split(separator: "\n").filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     }
 
-    @Test func aRebuildThatChangesNoRuleNeitherReadsNorWritesTheSketches() throws {
+    @Test func aRebuildThatChangesNoRuleWritesNeitherTextsNorSketches() throws {
         let tree = try Self.collection()
         let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
         let file = tree.root.appendingPathComponent("dedupe")
@@ -174,8 +174,13 @@ import TestSupport
         #expect(statistics.reusedMatching)
         try sketchBytes.write(to: sketchFile)
         let kept = try FileManager.default.attributesOfItem(atPath: sketchFile.path)[.systemFileNumber] as? Int
+        let textsFile = DuplicateCache.textsFile(besideCache: file)
+        let keptTexts = try FileManager.default.attributesOfItem(atPath: textsFile.path)[.systemFileNumber] as? Int
         try next.write(to: file)
+        // Neither the sketches nor the texts are written again; the files part is, and reads back with them.
         #expect(try FileManager.default.attributesOfItem(atPath: sketchFile.path)[.systemFileNumber] as? Int == kept)
+        #expect(try FileManager.default.attributesOfItem(atPath: textsFile.path)[.systemFileNumber] as? Int == keptTexts)
+        #expect(try Self.read(file).documents.count == next.documents.count)
         #expect(written != nil)
         // The next rebuild changes a rule: it matches again, sketching only the new units.
         try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + "- Keep every alert label short and clear for the system sheet.\n")
@@ -270,35 +275,62 @@ import TestSupport
         let (_, cache) = Self.expectSameAsFresh(graph, cache: nil)
         let file = tree.root.appendingPathComponent("dedupe")
         try cache.write(to: file)
-        let bytes = try Data(contentsOf: file)
-        var damaged: [Data] = [Data(), Data("not a cache".utf8), bytes.prefix(bytes.count / 2), bytes.prefix(CacheFile.headerSize)]
-        for position in [0, 8, 16, 24, 32, 40, 48, 100, bytes.count / 3, bytes.count - 1] {
-            var copy = bytes
-            copy[position] ^= 0x5A
-            damaged.append(copy)
-        }
         var generator = SeededGenerator(seed: 5)
-        for _ in 0..<50 {
-            var copy = bytes
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                copy[Int.random(in: 0..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+        // The files' part and the texts' part, each damaged while the other is whole.
+        for (target, kind) in [(file, DuplicateCache.kind), (DuplicateCache.textsFile(besideCache: file), DuplicateCache.textsKind)] {
+            let bytes = try Data(contentsOf: target)
+            var damaged: [Data] = [Data(), Data("not a cache".utf8), bytes.prefix(bytes.count / 2), bytes.prefix(CacheFile.headerSize)]
+            for position in [0, 8, 16, 24, 32, 40, 48, 60, bytes.count / 3, bytes.count - 1] {
+                var copy = bytes
+                copy[position] ^= 0x5A
+                damaged.append(copy)
             }
-            damaged.append(copy)
+            for _ in 0..<50 {
+                var copy = bytes
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    copy[Int.random(in: 0..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                damaged.append(copy)
+            }
+            for data in damaged where data != bytes {
+                try data.write(to: target)
+                #expect(DuplicateCache(file: file, key: Self.key) == nil)
+            }
+            // Damage behind a correct digest: whatever decodes must run without a crash.
+            for _ in 0..<20 {
+                var payload = [UInt8](bytes.dropFirst(CacheFile.headerSize))
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    payload[Int.random(in: 0..<payload.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                try CacheFile.write(to: target, kind: kind, key: Self.key) { try $0.write(payload) }
+                if let decoded = DuplicateCache(file: file, key: Self.key) {
+                    _ = DuplicateFinder().run(in: graph, reusing: decoded, key: Self.key)
+                }
+            }
+            try bytes.write(to: target)
+            #expect(DuplicateCache(file: file, key: Self.key) != nil)
         }
-        for data in damaged where data != bytes {
-            try data.write(to: file)
-            #expect(DuplicateCache(file: file, key: Self.key) == nil)
+        // Texts of another build: both parts whole, their texts keys differ.
+        let textsFile = DuplicateCache.textsFile(besideCache: file)
+        let texts = try Data(contentsOf: textsFile)
+        try tree.write("skill-2/SKILL.md", try tree.read("skill-2/SKILL.md") + "- Keep the alert short and the label clear for every system sheet.\n")
+        let (_, other) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try other.write(to: file)
+        #expect(DuplicateCache(file: file, key: Self.key) != nil)
+        try texts.write(to: textsFile)
+        #expect(DuplicateCache(file: file, key: Self.key) == nil)
+        do {
+            _ = try DuplicateCache.read(file, key: Self.key)
+            Issue.record("read a cache whose texts are another build's")
+        } catch {
+            #expect("\(error)".contains("another build"))
         }
-        // Damage behind a correct digest: whatever decodes must run without a crash.
-        for _ in 0..<20 {
-            var payload = [UInt8](bytes.dropFirst(CacheFile.headerSize))
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                payload[Int.random(in: 0..<payload.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
-            }
-            try CacheFile.write(to: file, kind: DuplicateCache.kind, key: Self.key) { try $0.write(payload) }
-            if let decoded = DuplicateCache(file: file, key: Self.key) {
-                _ = DuplicateFinder().run(in: graph, reusing: decoded, key: Self.key)
-            }
+        try FileManager.default.removeItem(at: textsFile)
+        do {
+            _ = try DuplicateCache.read(file, key: Self.key)
+            Issue.record("read a cache without its texts")
+        } catch {
+            #expect("\(error)".contains("dedupe-texts"))
         }
         // A folder where the file should be, and no file at all.
         try FileManager.default.removeItem(at: file)

@@ -115,6 +115,40 @@ import TestSupport
         #expect(base(document.tables[0].header) == base(table.header))
     }
 
+    /// A document taken from the cache decodes its tree only when something reads it: the graph
+    /// (anchors, links, edges) is made from the indexes alone, and the tree read later is the parse's.
+    @Test func aCachedDocumentsTreeIsDecodedWhenFirstRead() throws {
+        let root = TestPaths.repository.appendingPathComponent("Tests/SkillParserTests/Fixtures/check-sample").path
+        let location = try CacheLocation()
+        let fresh = try CollectionLoader.load(root: root)
+        try Self.load(root, cache: location.file)
+        let (cached, _) = try Self.load(root, cache: location.file)
+        #expect(!cached.documents.isEmpty)
+        #expect(cached.documents.allSatisfy { !$0.markdown.tree.isMade }, "a tree was decoded while loading")
+        #expect(cached.edges == fresh.edges)
+        for (document, parsed) in zip(cached.documents, fresh.documents) {
+            #expect(document.markdown.blockCount == parsed.markdown.blocks.count, "\(document.path)")
+            #expect(!document.markdown.tree.isMade)
+            #expect(document.markdown.blocks == parsed.markdown.blocks, "\(document.path)")
+            #expect(document.markdown.codeBlocks == parsed.markdown.codeBlocks && document.markdown.tables == parsed.markdown.tables)
+            #expect(document.markdown.tree.isMade)
+        }
+    }
+
+    /// A tree record that does not decode (which the shard's digest makes all but impossible) is
+    /// not a crash and not an empty page: the file is parsed for it.
+    @Test func aTreeThatDoesNotDecodeIsParsedFromTheFile() throws {
+        let tree = try FixtureTree(["a/SKILL.md": "# A\n\n- one\n- two\n\n```swift\nlet x = 1\n```\n"])
+        let fresh = try CollectionLoader.load(root: tree.path)
+        let parsed = try #require(fresh.document(at: "a/SKILL.md")?.markdown)
+        let damaged = MarkdownTree(blockCount: parsed.blockCount) {
+            let parts = [UInt8]([1, 2, 3]).withUnsafeBytes { try? MarkdownTree.parts(record: $0, blockCount: parsed.blockCount) }
+            return parts ?? CollectionLoader.parseFile("a/SKILL.md", folder: tree.path + "/").document?.tree.parts
+                ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
+        }
+        #expect(damaged.parts.blocks == parsed.blocks && damaged.parts.codeBlocks == parsed.codeBlocks)
+    }
+
     @Test func settledFilesAreNotReadAndAChangedFileIsParsedAgain() throws {
         let tree = try FixtureTree([
             "a/SKILL.md": "---\nname: a\ndescription: A.\n---\n# A\n\nSee [one](references/one.md#one).\n",
@@ -274,15 +308,21 @@ import TestSupport
             }
         }
         // Blocks nested far past any parse: refused, not recursed into.
+        var quotes = BinaryWriter()
+        for _ in 0..<100_000 {
+            quotes.count(1)
+            quotes.byte(5)  // a block quote holding the next
+        }
+        let tree = quotes.finished()
         var deep = BinaryWriter()
         deep.count(0)
         deep.bool(true)
         deep.string("x.md")
         deep.bool(false)
-        for _ in 0..<100_000 {
-            deep.count(1)
-            deep.byte(5)  // a block quote holding the next
-        }
+        for _ in 0..<9 { deep.count(0) }  // no headings, links, images, ... (the indexes before the tree)
+        deep.count(1)
+        deep.count(tree.count)
+        deep.bytes(tree)
         let nested = deep.finished()
         nested.withUnsafeBytes { buffer in
             do throws(CacheDamage) {

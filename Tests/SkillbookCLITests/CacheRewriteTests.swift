@@ -29,7 +29,7 @@ import TestSupport
         let cache = place.appendingPathComponent(".out.skillbook-cache").path
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let watched = ["\(cache)/site", "\(cache)/dedupe", "\(output)/index.html", "\(output)/alpha/index.html",
-                       "\(cache)/dedupe-sketches"]
+                       "\(cache)/dedupe-sketches", "\(cache)/dedupe-texts"]
         let before = watched.map(Self.identity)
         #expect(before.allSatisfy { $0 != nil })
         usleep(20_000)
@@ -40,21 +40,24 @@ import TestSupport
         #expect(watched.map(Self.identity) == before)
         #expect(!FileManager.default.fileExists(atPath: place.appendingPathComponent(".out.skillbook-journal").path))
 
-        // Changed prose: the duplicate cache is written again (a file's digest changed), its sketches are not (no rule changed).
+        // Changed prose: the duplicate cache's files part is written again (a file's digest changed), its
+        // texts and sketches are not (no rule changed).
         try tree.write("alpha/references/notes.md", "# Notes\n\nSome prose.\n\n- Never publish a secret in a page of the site.\n")
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let prose = watched.map(Self.identity)
         #expect(prose[1] != before[1])
         #expect(prose[4] == before[4])
+        #expect(prose[5] == before[5])
         usleep(20_000)
 
-        // A changed rule: the duplicate cache, its sketches and the site's cache are written again, the changed page too.
+        // A changed rule: the duplicate cache, its texts and sketches and the site's cache are written again, the changed page too.
         try tree.write("alpha/references/notes.md", "# Notes\n\n- Never publish a password in a page of the site.\n")
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let after = watched.map(Self.identity)
         #expect(after[0] != before[0])
         #expect(after[1] != prose[1])
         #expect(after[4] != prose[4])
+        #expect(after[5] != prose[5])
         #expect(FileManager.default.contents(atPath: output + "/alpha/references/notes.html").map {
             String(decoding: $0, as: UTF8.self).contains("password")
         } == true)
@@ -69,7 +72,7 @@ import TestSupport
         let output = place.appendingPathComponent("deeper/out").path
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let cache = place.appendingPathComponent("deeper/.out.skillbook-cache").path
-        for name in ["parse", "dedupe", "dedupe-sketches", "index", "site"] {
+        for name in ["parse", "dedupe", "dedupe-texts", "dedupe-sketches", "index", "site"] {
             #expect(FileManager.default.fileExists(atPath: "\(cache)/\(name)"), "no \(name) cache")
         }
         let again = try runSkillbook(["build", tree.path, "-o", output, "-v"])

@@ -123,6 +123,30 @@ import TestSupport
         #expect(output.contains("beta/references/notes.html"), "\(output)")
     }
 
+    // The link and path checks' findings are cached per file (`FileWorldCheck`): an unchanged
+    // file is checked again when where its links lead, or the files they point among, changed.
+
+    @Test func aRenamedHeadingIsReportedInTheUnchangedFilesThatLinkToIt() throws {
+        let output = try rebuildMatchesFullBuild({ tree in
+            try tree.write("skills/alpha/references/setup.md", "# Setup\n\n## Installation\n\nRun the installer.\n")
+        }, verbose: true)
+        #expect(output.contains("skills/beta/SKILL.md:7:"), "\(output)")
+        #expect(output.contains("anchor `#install-steps` is not in"), "\(output)")
+        // Of 6 files, setup.md changed, alpha's and beta's SKILL.md link to its renamed heading, and
+        // usage.md is another reference of alpha (its orphan finding reads its skill's texts).
+        #expect(output.contains("reused, the link and path checks' of 2\n"), "\(output)")
+    }
+
+    @Test func aFileAddedWhereABrokenLinkPointsChangesItsSuggestion() throws {
+        let output = try rebuildMatchesFullBuild(adding: [
+            "skills/gamma/SKILL.md": "---\nname: gamma\ndescription: Gamma stands alone.\n---\n# Gamma\n\nRun [the tool](.tools/rnu.sh).\n",
+            "skills/gamma/.tools/readme.txt": "tools",
+        ], { tree in
+            try tree.write("skills/gamma/.tools/run.sh", "echo")
+        }, verbose: true)
+        #expect(output.contains("did you mean `.tools/run.sh`?"), "\(output)")
+    }
+
     @Test func aDocumentNamedInACodeSpanAppears() throws {
         let output = try rebuildMatchesFullBuild(adding: ["skills/gamma/references/more.md": "# More\n\nSee `../../beta/references/extra.md`.\n"]) { tree in
             try tree.write("skills/beta/references/extra.md", "# Extra\n\nNow it exists.\n")

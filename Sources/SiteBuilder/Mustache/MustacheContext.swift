@@ -15,7 +15,17 @@ struct MustacheContext {
     /// outer `b`). `nil` when the name is missing.
     func lookup(_ path: [String]) -> MustacheValue? {
         let first = path[0]
-        if first == ".", path.count == 1 { return frames[frames.count - 1] }
+        if path.count == 1 {
+            // A plain name, as most are: returned from the frame that has it, without the walk
+            // of the remaining parts below.
+            if first == "." { return frames[frames.count - 1] }
+            var index = frames.count - 1
+            while index >= 0 {
+                if case .object(let members) = frames[index], let value = members[first] { return value }
+                index -= 1
+            }
+            return nil
+        }
         var found: MustacheValue?
         var index = frames.count - 1
         while index >= 0 {

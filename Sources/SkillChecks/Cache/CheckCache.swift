@@ -1,38 +1,77 @@
 import Foundation
 import SkillParser
 
-/// The findings of the document checks (`DocumentCheck`) of one build, per file, kept in the
-/// build cache folder (`.OUT.skillbook-cache/check`) so that a rebuild runs them on the changed
-/// files only. A file's findings are reused when its path and the digest of its bytes are the
-/// ones they were made from, and the cache was made under the same `CheckWorld` key (the file's
-/// key); anything else is checked anew, so a rebuild finds what a full run finds.
+/// The findings of the per-document checks of one build, per file, kept in the build cache
+/// folder (`.OUT.skillbook-cache/check`) so that a rebuild runs them on the changed files only.
+/// A file's findings of the document checks (`DocumentCheck`) are reused when its path and the
+/// digest of its bytes are the ones they were made from; those of the file-world checks
+/// (`FileWorldCheck`) when its `FileWorld.key` is, and the folders listed beyond the walk
+/// (`beyondWalk`) list as they did. The whole cache is used only under the same `CheckWorld`
+/// key; anything else is checked anew, so a rebuild finds what a full run finds.
 public struct CheckCache: Sendable {
     public static let fileName = "check"
-    static let kind = CacheFile.Kind(magic: "SKBCHECK", format: 1, name: "check cache")
+    static let kind = CacheFile.Kind(magic: "SKBCHECK", format: 2, name: "check cache")
 
     /// `CheckWorld.key` of the run that made it.
     public var key: ContentHash
+    /// The document checks' findings, by path.
     var entries: [String: FindingsRecord.Entry] = [:]
+    /// The file-world checks' findings, by path, under each file's `FileWorld.key`.
+    var worldEntries: [String: FindingsRecord.Entry] = [:]
+    /// The folders the run listed beyond the loader's walk, each with its listing's digest (as entries without lists).
+    var beyondWalk: [FindingsRecord.Entry] = []
 
-    init(key: ContentHash, entries: [FindingsRecord.Entry]) {
+    init(key: ContentHash, entries: [FindingsRecord.Entry], worldEntries: [FindingsRecord.Entry] = [],
+         beyondWalk: [FindingsRecord.Entry] = []) {
         self.key = key
         for entry in entries { self.entries[entry.path] = entry }
+        for entry in worldEntries { self.worldEntries[entry.path] = entry }
+        self.beyondWalk = beyondWalk
     }
 
     /// The cache kept in `file`, or `nil` when there is none; throws, saying why, when one is
     /// there but made under another key (another program, other skills) or damaged.
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CheckCache? {
         guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
-        let decoded = payload.withUnsafeBytes { bytes in Result { () throws(CacheDamage) in try FindingsRecord.decode(bytes) } }
-        return CheckCache(key: key, entries: try decoded.get())
+        let decoded = payload.withUnsafeBytes { bytes in
+            Result { () throws(CacheDamage) -> [[FindingsRecord.Entry]] in
+                // Three records, each after its length (8 bytes, little-endian).
+                var parts: [[FindingsRecord.Entry]] = []
+                var position = 0
+                for _ in 0..<3 {
+                    guard bytes.count - position >= 8 else { throw CacheDamage("record ends early") }
+                    let length = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    position += 8
+                    guard length <= UInt64(bytes.count - position) else { throw CacheDamage("record ends early") }
+                    parts.append(try FindingsRecord.decode(UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(length)])))
+                    position += Int(length)
+                }
+                guard position == bytes.count else { throw CacheDamage("bytes after the findings") }
+                return parts
+            }
+        }
+        let parts = try decoded.get()
+        return CheckCache(key: key, entries: parts[0], worldEntries: parts[1], beyondWalk: parts[2])
     }
 
     /// Writes the cache to `file` (`CacheFile.write`: renamed into place).
     public func write(to file: URL) throws {
-        let sorted = entries.values.sorted { $0.path < $1.path }
+        let records = [entries, worldEntries].map { FindingsRecord.encode($0.values.sorted { $0.path < $1.path }) }
+            + [FindingsRecord.encode(beyondWalk)]
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in
-            try output.write(FindingsRecord.encode(sorted))
+            for record in records {
+                var length: [UInt8] = []
+                withUnsafeBytes(of: UInt64(record.count).littleEndian) { length.append(contentsOf: $0) }
+                try output.write(length)
+                try output.write(record)
+            }
         }
+    }
+
+    /// Whether `other` keeps the same folders beyond the walk, with the same listings (else the
+    /// cache file is written again even when every finding was reused).
+    public func hasTheSameFoldersBeyondWalk(as other: CheckCache) -> Bool {
+        beyondWalk == other.beyondWalk
     }
 
     /// Number of files it holds, for `--verbose`.

@@ -9,16 +9,25 @@ extension CheckRunner {
                        tool: tool)
     }
 
-    /// `run`, with the findings of the document checks (`DocumentCheck`) in files the cache
-    /// holds as they are taken from it, and those checks run on the other files only: the same
-    /// findings in the same order as without a cache. Returns the cache of this run under `key`
-    /// (`cacheKey`), and how many files' findings were reused.
+    /// How many files' findings a run with a cache took from it.
+    public struct Reuse: Sendable, Equatable {
+        /// Files whose document checks' findings were reused (`DocumentCheck`).
+        public var documentChecks: Int
+        /// Files whose file-world checks' findings were reused (`FileWorldCheck`).
+        public var fileWorldChecks: Int
+    }
+
+    /// `run`, with the findings of the document checks (`DocumentCheck`) and of the file-world
+    /// checks (`FileWorldCheck`) in files the cache holds under the same inputs taken from it,
+    /// and those checks run on the other files only: the same findings in the same order as
+    /// without a cache. Returns the cache of this run under `key` (`cacheKey`), and what was reused.
     public static func run(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions(),
                            checks: [any Check] = Checks.all, duplicates: [DuplicateCluster]? = nil,
-                           reusing cache: CheckCache?, key: ContentHash) -> (findings: [Diagnostic], cache: CheckCache, reusedFiles: Int) {
+                           reusing cache: CheckCache?, key: ContentHash) -> (findings: [Diagnostic], cache: CheckCache, reused: Reuse) {
         let context = CheckContext(graph: graph, config: config, options: options, duplicates: duplicates)
         let documents = graph.documents
         let documentChecks = checks.compactMap { $0 as? any DocumentCheck }
+        let worldChecks = checks.compactMap { $0 as? any FileWorldCheck }
         let usable = cache.flatMap { $0.key == key ? $0 : nil }
         // Each document's lists from the cache, one per document check, when its bytes are the ones they were made from.
         let cached: [[[Diagnostic]]?] = documents.map { document in
@@ -26,30 +35,36 @@ extension CheckRunner {
                   entry.digest == digest, entry.lists.count == documentChecks.count else { return nil }
             return entry.lists
         }
+        // The same for the file-world checks, under each document's key in the world as it is now.
+        let world = FileWorld.digest(of: graph)
+        let worldKeys = Parallel.map(documents.count, minimumChunk: 64) {
+            FileWorld.key(of: documents[$0], world: world, checks: worldChecks, context: context)
+        }
+        let worldHolds = usable.map { FileWorld.stillHolds($0.beyondWalk, in: graph) } ?? false
+        let cachedWorld: [[[Diagnostic]]?] = documents.indices.map { index in
+            guard worldHolds, let usable, let key = worldKeys[index], let entry = usable.worldEntries[documents[index].path],
+                  entry.digest == key, entry.lists.count == worldChecks.count else { return nil }
+            return entry.lists
+        }
         let changed = documents.indices.filter { cached[$0] == nil }.map { documents[$0] }
+        let changedInWorld = documents.indices.filter { cachedWorld[$0] == nil }.map { documents[$0] }
         let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> [[Diagnostic]] in
-            guard let check = checks[index] as? any DocumentCheck else { return [checks[index].run(context)] }
-            return check.run(context, documents: changed)
+            if let check = checks[index] as? any DocumentCheck { return check.run(context, documents: changed) }
+            if let check = checks[index] as? any FileWorldCheck { return check.run(context, documents: changedInWorld) }
+            return [checks[index].run(context)]
         }
         // Every document's lists in graph order, cached or made now.
-        let documentCheckIndexes = checks.indices.filter { checks[$0] is any DocumentCheck }
-        var lists: [[[Diagnostic]]] = []
-        lists.reserveCapacity(documents.count)
-        var position = 0
-        for index in documents.indices {
-            if let known = cached[index] {
-                lists.append(known)
-            } else {
-                lists.append(documentCheckIndexes.map { perCheck[$0][position] })
-                position += 1
-            }
-        }
+        let lists = Self.lists(cached, made: checks.indices.filter { checks[$0] is any DocumentCheck }.map { perCheck[$0] })
+        let worldLists = Self.lists(cachedWorld, made: checks.indices.filter { checks[$0] is any FileWorldCheck }.map { perCheck[$0] })
         var found = graph.diagnostics.map { strictened($0, graph: graph, options: options) }
-        var slot = 0
+        var slot = 0, worldSlot = 0
         for index in checks.indices {
             if checks[index] is any DocumentCheck {
                 for list in lists { found += list[slot] }
                 slot += 1
+            } else if checks[index] is any FileWorldCheck {
+                for list in worldLists { found += list[worldSlot] }
+                worldSlot += 1
             } else {
                 found += perCheck[index][0]
             }
@@ -59,7 +74,31 @@ extension CheckRunner {
                 FindingsRecord.Entry(path: documents[index].path, digest: $0, lists: lists[index])
             }
         }
+        let worldEntries = documents.indices.compactMap { index -> FindingsRecord.Entry? in
+            worldKeys[index].map { FindingsRecord.Entry(path: documents[index].path, digest: $0, lists: worldLists[index]) }
+        }
+        // Listed now, after every check ran: the folders listed by earlier runs for the files
+        // reused were listed again by `stillHolds`, so they stay in.
+        let beyondWalk = graph.files.listedBeyondGiven().map { FindingsRecord.Entry(path: $0.folder, digest: $0.digest, lists: []) }
         return (configured(found, graph: graph, config: config, findingLimit: options.findingLimit),
-                CheckCache(key: key, entries: entries), documents.count - changed.count)
+                CheckCache(key: key, entries: entries, worldEntries: worldEntries, beyondWalk: beyondWalk),
+                Reuse(documentChecks: documents.count - changed.count, fileWorldChecks: documents.count - changedInWorld.count))
+    }
+
+    /// Each document's lists: `cached`, or the next of `made` (per check, the lists of the
+    /// documents that were not cached, in order).
+    private static func lists(_ cached: [[[Diagnostic]]?], made: [[[Diagnostic]]]) -> [[[Diagnostic]]] {
+        var lists: [[[Diagnostic]]] = []
+        lists.reserveCapacity(cached.count)
+        var position = 0
+        for known in cached {
+            if let known {
+                lists.append(known)
+            } else {
+                lists.append(made.map { $0[position] })
+                position += 1
+            }
+        }
+        return lists
     }
 }

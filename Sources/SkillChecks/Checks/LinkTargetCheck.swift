@@ -7,7 +7,7 @@ import SkillParser
 /// (`unsafe-link`) or that cannot work (`invalid-url`); and a working site-absolute `/path`
 /// when `site_root` is not configured (`site-absolute-link`). The site marks exactly the same
 /// links as broken, since both read the one resolution. External URLs are not fetched.
-struct LinkTargetCheck: Check {
+struct LinkTargetCheck: FileWorldCheck {
     let codes = [
         CodeInfo("broken-link", .error, summary: "a relative link or image points at a file that does not exist",
                  explanation: """
@@ -76,14 +76,10 @@ struct LinkTargetCheck: Check {
                     """),
     ]
 
-    func run(_ context: CheckContext) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for document in context.graph.documents {
-            for reference in context.graph.references(in: document.path) {
-                if let diagnostic = diagnostic(for: reference, in: document, context: context) { result.append(diagnostic) }
-            }
+    func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]] {
+        documents.map { document in
+            context.graph.references(in: document.path).compactMap { diagnostic(for: $0, in: document, context: context) }
         }
-        return result
     }
 
     private func diagnostic(for reference: LinkReference, in document: Document, context: CheckContext) -> Diagnostic? {

@@ -10,7 +10,7 @@ import SkillDuplicates
 /// or exists beside the document or at the skill's root. Anything else (`.claude/context.md`, `docs/ARCHITECTURE.md`,
 /// `~/notes.md`, `<name>/SKILL.md`) is read as a path in the user's project and left alone, and
 /// so are placeholder names in examples (`references/foo.md`).
-struct ReferencePathCheck: Check {
+struct ReferencePathCheck: FileWorldCheck {
     static let conventionalFolders: Set<String> = ["references", "scripts", "assets"]
     /// File names that stand for "some file" in examples (`references/foo.md`).
     static let placeholderNames: Set<String> = ["foo", "bar", "baz", "example", "xxx", "file", "filename", "name"]
@@ -30,9 +30,9 @@ struct ReferencePathCheck: Check {
                     """),
     ]
 
-    func run(_ context: CheckContext) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for document in context.graph.documents {
+    func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]] {
+        documents.map { document in
+            var result: [Diagnostic] = []
             for span in document.markdown.codeSpans {
                 let code = span.code.trimmingWhitespace
                 guard CodePath.looksLikePath(code), belongsToSkill(code, document: document, context: context) else { continue }
@@ -40,8 +40,8 @@ struct ReferencePathCheck: Check {
                 if candidates.contains(where: { context.files.lookup($0) == .exists }) { continue }
                 result.append(diagnostic(code, candidates: candidates, at: span.location, document: document, context: context))
             }
+            return result
         }
-        return result
     }
 
     private func belongsToSkill(_ code: String, document: Document, context: CheckContext) -> Bool {

@@ -23,8 +23,8 @@ extension CachedSketches {
             keys.reserveCapacity(2 * unitKeys.count)
             for key in unitKeys { keys.append(key.high); keys.append(key.low) }
             try output.column(keys)
-            try output.column(zip(featureOffsets, featureOffsets.dropFirst()).map { UInt32($1 - $0) })
-            try output.column(features)
+            try output.column(features.counts)
+            try output.column(count: features.values.count) { output in try output.values(features.values) }
             try output.column(bandKeys)
         }
     }
@@ -37,16 +37,18 @@ extension CachedSketches {
         sketches.commonSlots = try reader.array(of: UInt64.self)
         let unitKeys = try reader.array(of: UInt64.self)
         let featureCounts = try reader.array(of: UInt32.self)
-        sketches.features = try reader.array(of: UInt32.self)
+        let features = try reader.array(of: UInt32.self)
         sketches.bandKeys = try reader.array(of: UInt32.self)
         let unitCount = featureCounts.count
         guard sketches.commonSlots.count == 1024, unitKeys.count == 2 * unitCount,
               sketches.bandKeys.count == sketches.bands * unitCount, reader.isAtEnd
         else { throw Damage() }
         sketches.unitKeys = (0..<unitCount).map { TextKey(high: unitKeys[2 * $0], low: unitKeys[2 * $0 + 1]) }
-        sketches.featureOffsets.reserveCapacity(unitCount + 1)
-        for count in featureCounts { sketches.featureOffsets.append(sketches.featureOffsets[sketches.featureOffsets.count - 1] + Int(count)) }
-        guard sketches.featureOffsets[unitCount] == sketches.features.count else { throw Damage() }
+        var offsets = [0]
+        offsets.reserveCapacity(unitCount + 1)
+        for count in featureCounts { offsets.append(offsets[offsets.count - 1] + Int(count)) }
+        guard offsets[unitCount] == features.count else { throw Damage() }
+        sketches.features = FeatureSets(offsets: offsets, values: features)
         sketches.indexUnits()
         return sketches
     }

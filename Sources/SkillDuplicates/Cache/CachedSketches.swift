@@ -14,11 +14,10 @@ struct CachedSketches: Sendable {
     static let fileName = "dedupe-sketches"
 
     var key: ContentHash
-    // Units: key, features (`featureOffsets[i]..<featureOffsets[i + 1]` of `features`), and band
-    // keys band by band (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
+    // Units: key, features (the run's own sets, shared, not copied), and band keys band by band
+    // (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
     var unitKeys: [TextKey] = []
-    var featureOffsets: [Int] = [0]
-    var features: [UInt32] = []
+    var features = FeatureSets(offsets: [0], values: [])
     var bands = 0
     var bandKeys: [UInt32] = []
     var commonSlots: [UInt64] = []
@@ -32,7 +31,7 @@ struct CachedSketches: Sendable {
     init(key: ContentHash, units: ComparisonUnits, sketches: UnitSketches) {
         self.key = key
         unitKeys = units.units.map(\.key)
-        (featureOffsets, features) = sketches.features.flattened
+        features = sketches.features
         bands = sketches.banding.bands
         bandKeys = sketches.keys
         commonSlots = sketches.commonSlots
@@ -48,8 +47,8 @@ struct CachedSketches: Sendable {
         unitIndex.value(of: key)
     }
 
-    func withFeatures<Result>(ofUnit unit: Int, _ body: (ArraySlice<UInt32>) -> Result) -> Result {
-        body(features[featureOffsets[unit]..<featureOffsets[unit + 1]])
+    func withFeatures<Result>(ofUnit unit: Int, _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+        features.withFeatures(of: unit, body)
     }
 
     func bandKey(ofUnit unit: Int, band: Int) -> UInt32 {

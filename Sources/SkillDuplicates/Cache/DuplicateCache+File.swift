@@ -1,18 +1,43 @@
 import Foundation
 import SkillParser
 
-/// The duplicate cache's file: a `CacheFile` whose payload is columns, each a count and
-/// fixed-width numbers, written as they are made and read back with one copy per column.
+/// The duplicate cache's files: two `CacheFile`s whose payloads are columns, each a count and
+/// fixed-width numbers, written as they are made and read back with one copy per column. `dedupe`
+/// holds the files (digest, and the text of each rule), `dedupe-texts` the distinct texts and the
+/// matched pairs; each starts with the key of the texts, and a cache is read only when both agree.
+/// A rebuild that changed no rule writes the first (a file's digest changed) and leaves the second,
+/// 15 of the 16 MB for agentic-awesome-skills, as it is.
 extension DuplicateCache {
     static let kind = CacheFile.Kind(magic: "SKBDUPES", format: formatVersion, name: "duplicate cache")
+    static let textsKind = CacheFile.Kind(magic: "SKBDTEXT", format: formatVersion, name: "duplicate cache texts")
+    static let textsFileName = "dedupe-texts"
 
-    /// The cache kept in `file`, or `nil` when there is none; throws, saying why, when it is
-    /// there but made under another key or damaged in any way (then the run computes everything,
+    /// The file of the texts kept beside the duplicate cache's `file`.
+    static func textsFile(besideCache file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(textsFileName)
+    }
+
+    /// The cache kept in `file` (and the texts file beside it), or `nil` when there is none;
+    /// throws, saying why, when it is there but made under another key, damaged in any way, or
+    /// its texts file is missing, damaged or another build's (then the run computes everything,
     /// as without one).
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> DuplicateCache? {
         guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
-        let decoded = payload.withUnsafeBytes { bytes in Result { () throws(FixedWidthReader.Damage) in try Self.decode(bytes, key: key) } }
-        guard case .success(var cache) = decoded else { throw CacheDamage("its columns do not add up") }
+        let textsFile = Self.textsFile(besideCache: file)
+        let textsPayload: [UInt8]
+        do throws(CacheDamage) {
+            guard let read = try CacheFile.read(textsFile, kind: textsKind, key: key) else { throw CacheDamage("missing") }
+            textsPayload = read
+        } catch {
+            throw CacheDamage("its texts file \(textsFileName) is not usable: \(error)")
+        }
+        let decoded = payload.withUnsafeBytes { documents in
+            textsPayload.withUnsafeBytes { texts in
+                Result { () throws(FixedWidthReader.Damage) in try Self.decode(documents: documents, texts: texts, key: key) }
+            }
+        }
+        guard case .success(var cache) = decoded else { throw CacheDamage("its columns do not add up, or its texts are another build's") }
+        cache.textsFile = textsFile
         cache.sketches = .file(CachedSketches.file(besideCache: file))
         return cache
     }
@@ -24,8 +49,9 @@ extension DuplicateCache {
     }
 
     /// Writes the cache to `file`, column by column (`CacheFile.write`: streamed, renamed into place),
-    /// and its sketches to the file beside it, unless they are the ones already there (a run that
-    /// reused the matched pairs sketches nothing new).
+    /// its texts and its sketches to the files beside it, unless they are the ones already there (a
+    /// run that reused the matched pairs has the texts it read, and sketches nothing new). The texts
+    /// go first: a build stopped in between leaves files whose texts keys differ, which are not used.
     public func write(to file: URL) throws {
         let sketchFile = CachedSketches.file(besideCache: file)
         switch sketches {
@@ -34,16 +60,25 @@ extension DuplicateCache {
             try loadedSketches()?.write(to: sketchFile)
         case .file, .none: break
         }
-        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encode(into: &output) }
+        let textsFile = Self.textsFile(besideCache: file)
+        if self.textsFile?.standardizedFileURL.path != textsFile.standardizedFileURL.path {
+            try CacheFile.write(to: textsFile, kind: Self.textsKind, key: key) { output in try encodeTexts(into: &output) }
+        }
+        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encodeDocuments(into: &output) }
     }
 
-    private func encode(into writer: inout CacheFile.Writer) throws {
+    private func encodeDocuments(into writer: inout CacheFile.Writer) throws {
+        try writer.column([textsKey.high, textsKey.low])
         let documentList = documents.sorted { ($0.value.lowerBound, $0.key.high) < ($1.value.lowerBound, $1.key.high) }
         try writer.column(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
         try writer.column(documentList.map { UInt32($0.value.count) })
         try writer.column(count: documentList.reduce(0) { $0 + $1.value.count }) { output in
             for document in documentList { try output.values(references[document.value]) }
         }
+    }
+
+    private func encodeTexts(into writer: inout CacheFile.Writer) throws {
+        try writer.column([textsKey.high, textsKey.low])
         try writer.column(Self.pairs(texts.map(\.key.high), texts.map(\.key.low)))
         try writer.column(texts.map { UInt32($0.tokenCount) })
         try writer.column(texts.map { Int32(clamping: $0.wordCount) })
@@ -78,10 +113,12 @@ extension DuplicateCache {
         return result
     }
 
-    private static func decode(_ payload: UnsafeRawBufferPointer, key: ContentHash) throws(FixedWidthReader.Damage) -> DuplicateCache {
+    private static func decode(documents: UnsafeRawBufferPointer, texts: UnsafeRawBufferPointer,
+                               key: ContentHash) throws(FixedWidthReader.Damage) -> DuplicateCache {
         typealias Damage = FixedWidthReader.Damage
-        var reader = FixedWidthReader(payload)
+        var reader = FixedWidthReader(documents)
         var cache = DuplicateCache(key: key)
+        let documentsTextKey = try reader.array(of: UInt64.self)
         let digests = try reader.array(of: UInt64.self)
         let ruleCounts = try reader.array(of: UInt32.self)
         let references = try reader.array(of: Int32.self)
@@ -93,9 +130,13 @@ extension DuplicateCache {
             cache.documents[ContentHash(high: digests[2 * index], low: digests[2 * index + 1])] = start..<end
             start = end
         }
-        guard start == references.count else { throw Damage() }
+        guard start == references.count, reader.isAtEnd else { throw Damage() }
         cache.references = references
 
+        reader = FixedWidthReader(texts)
+        let textsKey = try reader.array(of: UInt64.self)
+        guard textsKey.count == 2, textsKey == documentsTextKey else { throw Damage() }
+        cache.textsKey = ContentHash(high: textsKey[0], low: textsKey[1])
         let textKeys = try reader.array(of: UInt64.self)
         let tokenCounts = try reader.array(of: UInt32.self)
         let wordCounts = try reader.array(of: Int32.self)

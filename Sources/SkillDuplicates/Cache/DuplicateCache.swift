@@ -32,8 +32,11 @@ public struct DuplicateCache: Sendable {
     var documents: [ContentHash: Range<Int>] = [:]
     var references: [Int32] = []
 
-    /// Distinct texts, by index.
+    /// Distinct texts, by index, under their key (`MatchedPairs.key(of:)`), and the file they were
+    /// read from, if any (a cache made from a cache, of the same texts, need not write them again).
     var texts: [RuleFingerprint] = []
+    var textsKey = ContentHash(high: 0, low: 0)
+    var textsFile: URL?
 
     /// The pairs matching found, under the key of the texts it read.
     var matched: MatchedPairs?
@@ -56,7 +59,7 @@ public struct DuplicateCache: Sendable {
         return hasher.finalize()
     }
 
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The index in `texts` (-1 for a rule too short to compare) of each of the `ruleCount` rules
     /// of the file with this digest, when that file was in the run the cache was made from.
@@ -89,11 +92,15 @@ public struct DuplicateCache: Sendable {
 
 extension DuplicateCache {
     /// The cache of a run: its files (those with a digest), texts (`texts`, when the caller has
-    /// them already as an array: the previous cache's, when no text changed), matched pairs and sketches.
+    /// them already as an array: the previous cache's, when no text changed, with the file they
+    /// are in), matched pairs and sketches.
     init(key: ContentHash, documents: [(digest: ContentHash?, statements: Range<Int>)], fingerprints: [RuleFingerprint?],
-         units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches, texts: [RuleFingerprint]? = nil) {
+         units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches, texts: [RuleFingerprint]? = nil,
+         textsFile: URL? = nil) {
         self.key = key
         self.matched = matched
+        textsKey = matched.key
+        self.textsFile = textsFile
         self.sketches = sketches
         var textOf = [Int32](repeating: -1, count: fingerprints.count)
         for (index, text) in units.texts.enumerated() {

@@ -11,6 +11,9 @@ struct BinaryReader {
     private var strings: [String] = []
     /// The tree's values read so far (`TreeValues`).
     var tree = TreeValues()
+    /// Makes a document's tree from the range of its record in the bytes read, to decode it when
+    /// first used (`MarkdownTree`); `nil` decodes it at once.
+    var lazyTree: ((_ record: Range<Int>, _ blockCount: Int) -> MarkdownTree)?
 
     /// `record` must stay valid while the reader is used.
     init(record: UnsafeRawBufferPointer) throws(CacheDamage) {
@@ -71,6 +74,19 @@ struct BinaryReader {
         let index = try unsigned()
         guard index < UInt64(strings.count) else { throw CacheDamage("string index out of range") }
         return strings[Int(index)]
+    }
+
+    /// The range of the next `length` bytes, passed over; `length` comes from `count()`.
+    mutating func skip(_ length: Int) throws(CacheDamage) -> Range<Int> {
+        guard length <= bytes.count - position else { throw CacheDamage("record ends early") }
+        defer { position += length }
+        return position..<position + length
+    }
+
+    /// `body` on a range of the bytes read (from `skip`).
+    func withRecord<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws(CacheDamage) -> Result)
+        throws(CacheDamage) -> Result {
+        try body(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
     mutating func optionalString() throws(CacheDamage) -> String? {

@@ -63,6 +63,11 @@ struct BinaryWriter {
         return stringCount - 1
     }
 
+    /// Bytes as they are (their length is the caller's to write).
+    mutating func bytes(_ bytes: [UInt8]) {
+        body.append(contentsOf: bytes)
+    }
+
     mutating func optionalString(_ text: String?) {
         bool(text != nil)
         if let text { string(text) }

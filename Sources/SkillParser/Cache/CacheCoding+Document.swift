@@ -36,13 +36,17 @@ extension BinaryWriter {
         string(document.path)
         bool(document.frontmatter != nil)
         if let frontmatter = document.frontmatter { write(frontmatter) }
-        write(document.blocks)
-        writeShared(document.headings, tree.headings) { $0.write($1) }
-        writeShared(document.links, tree.links) { $0.write($1) }
-        writeShared(document.images, tree.images) { $0.write($1) }
-        writeShared(document.codeSpans, tree.codeSpans) { $0.write($1) }
-        writeShared(document.codeBlocks, tree.codeBlocks) { $0.write($1) }
-        writeShared(document.tables, tree.tables) { $0.write($1) }
+        // The indexes the graph, the checks and the plan read, decoded with the document.
+        count(document.headings.count)
+        for heading in document.headings { write(heading) }
+        count(document.links.count)
+        for link in document.links { write(link) }
+        count(document.images.count)
+        for image in document.images { write(image) }
+        count(document.linksInLinkText.count)
+        for position in document.linksInLinkText { count(position) }
+        count(document.codeSpans.count)
+        for span in document.codeSpans { write(span) }
         count(document.html.count)
         for fragment in document.html {
             string(fragment.html)
@@ -65,11 +69,21 @@ extension BinaryWriter {
             int(list.itemCount)
             writeItems(list.items)
         }
+        // The tree, a record of its own with its own strings, decoded when first read (`MarkdownTree`).
+        count(document.blockCount)
+        var tree = BinaryWriter()
+        tree.write(document.blocks)
+        let written = tree.tree
+        tree.writeShared(document.codeBlocks, written.codeBlocks) { $0.write($1) }
+        tree.writeShared(document.tables, written.tables) { $0.write($1) }
+        let record = tree.finished()
+        count(record.count)
+        bytes(record)
     }
 
     /// An index's values: each one the tree holds (found near where the last one was) as its
     /// position plus one, any other as 0 and the value itself.
-    private mutating func writeShared<Value: Equatable>(_ values: [Value], _ tree: [Value],
+    mutating func writeShared<Value: Equatable>(_ values: [Value], _ tree: [Value],
                                                         _ write: (inout BinaryWriter, Value) -> Void) {
         count(values.count)
         var cursor = 0
@@ -165,32 +179,71 @@ extension BinaryReader {
     mutating func markdownDocument() throws(CacheDamage) -> MarkdownDocument {
         let path = try string()
         let frontmatter = try bool() ? try self.frontmatter() : nil
-        var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, blocks: try blocks(depth: 0))
-        document.headings = try shared(\.headings) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.heading(depth: 1) }
-        document.links = try shared(\.links) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
-        document.images = try shared(\.images) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
-        document.codeSpans = try shared(\.codeSpans) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeSpan() }
-        document.codeBlocks = try shared(\.codeBlocks) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
-        document.tables = try shared(\.tables) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
-        document.html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+        let headings = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.heading(depth: 1) }
+        let links = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+        let images = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.link(depth: 1) }
+        let nested = try array { (reader: inout BinaryReader) throws(CacheDamage) -> Int in
+            let position = try reader.unsigned()
+            guard position < UInt64(links.count) else { throw CacheDamage("index entry out of range") }
+            return Int(position)
+        }
+        let codeSpans = try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeSpan() }
+        let html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HTMLFragment(html: try reader.string(), location: try reader.location())
         }
-        document.rules = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+        let rules = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             Rule(kind: try reader.bool() ? .boldParagraph : .listItem, text: try reader.string(),
                  inlines: try reader.inlines(depth: 1),
                  headingPath: try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.string() },
                  location: try reader.location())
         }
-        document.relatedSkillItems = try items()
-        document.headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
+        let relatedSkillItems = try items()
+        let headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HeadedList(heading: try reader.string(), location: try reader.location(), itemCount: try reader.int(),
                        items: try reader.items())
         }
+        let blockCount = try count()
+        let length = try count()
+        let record = try skip(length)
+        let tree: MarkdownTree
+        if let lazyTree {
+            tree = lazyTree(record, blockCount)
+        } else {
+            tree = MarkdownTree(try withRecord(record) { (bytes) throws(CacheDamage) in
+                try MarkdownTree.parts(record: bytes, blockCount: blockCount)
+            })
+        }
+        var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, tree: tree)
+        document.headings = headings
+        document.links = links
+        document.images = images
+        document.linksInLinkText = nested
+        document.codeSpans = codeSpans
+        document.html = html
+        document.rules = rules
+        document.relatedSkillItems = relatedSkillItems
+        document.headedLists = headedLists
         return document
     }
+}
+
+extension MarkdownTree {
+    /// Decodes a tree record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `blockCount` blocks.
+    static func parts(record: UnsafeRawBufferPointer, blockCount: Int) throws(CacheDamage) -> Parts {
+        var reader = try BinaryReader(record: record)
+        let blocks = try reader.blocks(depth: 0)
+        guard blocks.count == blockCount else { throw CacheDamage("damaged tree") }
+        let codeBlocks = try reader.shared(\.codeBlocks) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
+        let tables = try reader.shared(\.tables) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
+        guard reader.isAtEnd else { throw CacheDamage("damaged tree") }
+        return Parts(blocks: blocks, codeBlocks: codeBlocks, tables: tables)
+    }
+}
+
+extension BinaryReader {
 
     /// What `writeShared` wrote: values of the tree by position, others read by `value`.
-    private mutating func shared<Value>(_ values: KeyPath<TreeValues, [Value]>,
+    mutating func shared<Value>(_ values: KeyPath<TreeValues, [Value]>,
                                         _ value: (inout BinaryReader) throws(CacheDamage) -> Value) throws(CacheDamage) -> [Value] {
         try array { (reader: inout BinaryReader) throws(CacheDamage) -> Value in
             let position = try reader.unsigned()

@@ -118,18 +118,18 @@ public final class ParseCache: @unchecked Sendable {
 
     /// The cached parse of `path` when its stamp is the one recorded, and it was settled when
     /// recorded: the file is then not read at all.
-    func parse(of path: String, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+    func parse(of path: String, in folder: String, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
         guard let (shard, entry) = previous[path], entry.stamp == stamp, let file = shards[shard],
               stamp.isSettled(before: file.recordedAt) else { return nil }
-        return decoded(path, entry, in: file).map {
+        return decoded(path, in: folder, entry, in: file).map {
             ($0, Outcome(path: path, digest: entry.digest, stamp: stamp, record: .kept(entry), wasRead: false))
         }
     }
 
     /// The cached parse of `path` when its bytes, just read, have the digest recorded.
-    func parse(of path: String, digest: ContentHash, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+    func parse(of path: String, in folder: String, digest: ContentHash, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
         guard let (shard, entry) = previous[path], entry.digest == digest, let file = shards[shard] else { return nil }
-        return decoded(path, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
+        return decoded(path, in: folder, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
     }
 
     /// A file parsed by this build, encoded for the next.
@@ -139,11 +139,28 @@ public final class ParseCache: @unchecked Sendable {
         return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.finished()))
     }
 
-    private func decoded(_ path: String, _ entry: ParseCacheFile.Entry, in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
+    /// The parse the record of `entry` holds. Its document's tree is decoded when first read,
+    /// from the shard's bytes, which it holds until then (a few tens of MB for the largest
+    /// collections, less than the trees would take). The frame's digest has checked those bytes;
+    /// should a tree still not decode, the file at `folder` + `path` is parsed for it.
+    private func decoded(_ path: String, in folder: String, _ entry: ParseCacheFile.Entry,
+                         in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
+        let bytes = file.bytes
+        let start = entry.record.lowerBound
         do throws(CacheDamage) {
-            var result = try file.bytes.withUnsafeBytes { all in
+            var result = try bytes.withUnsafeBytes { all in
                 Result { () throws(CacheDamage) in
                     var reader = try BinaryReader(record: UnsafeRawBufferPointer(rebasing: all[entry.record]))
+                    reader.lazyTree = { record, blockCount in
+                        let range = start + record.lowerBound..<start + record.upperBound
+                        return MarkdownTree(blockCount: blockCount) {
+                            let parts = bytes.withUnsafeBytes { all in
+                                try? MarkdownTree.parts(record: UnsafeRawBufferPointer(rebasing: all[range]), blockCount: blockCount)
+                            }
+                            return parts ?? CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
+                                ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
+                        }
+                    }
                     let result = try reader.fileParse()
                     guard reader.isAtEnd else { throw CacheDamage("damaged record") }
                     return result

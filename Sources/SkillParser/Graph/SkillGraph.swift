@@ -33,12 +33,13 @@ public struct SkillGraph: Sendable {
     private var relatedTable: [[RelatedSkillItem]] = []
 
     /// `siteRoot` is the configured `site_root`, which site-absolute links resolve against;
-    /// `relatedHeadings` are configured headings of related-skills lists.
+    /// `relatedHeadings` are configured headings of related-skills lists; `listings` are folders'
+    /// names the loader listed already (`FileIndex`).
     public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic], siteRoot: String? = nil,
-                relatedHeadings: [String] = []) {
+                relatedHeadings: [String] = [], listings: [String: [String]] = [:]) {
         self.root = root
         self.siteRoot = siteRoot.flatMap { RelativePath.resolve($0, from: "") }
-        self.files = FileIndex(root: root)
+        self.files = FileIndex(root: root, listings: listings)
         self.skills = skills.sorted { $0.folder < $1.folder }
         self.documents = documents.sorted { $0.path < $1.path }
         self.diagnostics = diagnostics.sorted()

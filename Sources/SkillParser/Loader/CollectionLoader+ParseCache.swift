@@ -10,13 +10,13 @@ extension CollectionLoader {
         let full = folder + path
         // No stamp (gone, not a regular file): the reader says what is wrong with it.
         guard let stamp = FileStamp(path: full) else { return (parseFile(path, folder: folder), nil) }
-        if let hit = cache.parse(of: path, stamp: stamp) { return hit }
+        if let hit = cache.parse(of: path, in: folder, stamp: stamp) { return hit }
         switch SourceFileReader.readMarkdown(full) {
         case .failure(let failure):
             return (ParseResult(document: nil, diagnostics: [SourceFileReader.diagnostic(for: failure, file: path)]), nil)
         case .success(let data):
             let digest = data.withUnsafeBytes { ContentHasher.hash($0) }
-            if let hit = cache.parse(of: path, digest: digest, stamp: stamp) { return hit }
+            if let hit = cache.parse(of: path, in: folder, digest: digest, stamp: stamp) { return hit }
             let result = parse(data, path: path, digest: digest)
             return (result, cache.outcome(parsed: result, path: path, digest: digest, stamp: stamp))
         }

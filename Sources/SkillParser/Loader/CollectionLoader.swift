@@ -41,7 +41,7 @@ public enum CollectionLoader {
         }
         let (skills, documents) = group(markdowns, diagnostics: &diagnostics)
         var graph = SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics,
-                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings)
+                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings, listings: walker.listings)
         graph.skippedHiddenSkills = walker.skippedHiddenSkills
         return graph
     }

@@ -20,6 +20,9 @@ struct FileWalker {
     private(set) var diagnostics: [Diagnostic] = []
     /// Folders of skills inside hidden folders that were not walked, sorted.
     private(set) var skippedHiddenSkills: [String] = []
+    /// The names in every folder walked (root-relative, "" for the root), sorted: the graph's
+    /// `FileIndex` answers from them instead of listing the folders again.
+    private(set) var listings: [String: [String]] = [:]
 
     init(root: URL, include: [String] = [], exclude: [String] = []) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
@@ -61,6 +64,7 @@ struct FileWalker {
     private mutating func walk(folder: String, listed: [(name: String, kind: DirectoryEntries.Kind)]?,
                                into result: inout [String]) {
         let manager = FileManager.default
+        if let listed { listings[folder] = listed.map(\.name) }
         guard let entries = listed else {
             // Foundation says why, in the words this diagnostic has always used.
             let message: String

@@ -5,6 +5,8 @@ struct DocumentIndexer {
     var headings: [Heading] = []
     var links: [Link] = []
     var images: [Link] = []
+    /// Positions in `links` of the links found inside another link's text.
+    var linksInLinkText: [Int] = []
     var codeSpans: [CodeSpan] = []
     var codeBlocks: [CodeBlock] = []
     var tables: [Table] = []
@@ -20,6 +22,8 @@ struct DocumentIndexer {
     private var headingPath: [String] = []
     /// Level of the "Related skills" heading whose section we are in, if any.
     private var relatedSkillsLevel: Int?
+    /// How many links' texts the inlines being visited are inside.
+    private var linkDepth = 0
 
     mutating func visit(_ blocks: [Block]) {
         for (index, block) in blocks.enumerated() {
@@ -114,7 +118,12 @@ struct DocumentIndexer {
         for inline in inlines {
             switch inline {
             case .code(let span): codeSpans.append(span)
-            case .link(let link): links.append(link); visit(link.children, at: location)
+            case .link(let link):
+                if linkDepth > 0 { linksInLinkText.append(links.count) }
+                links.append(link)
+                linkDepth += 1
+                visit(link.children, at: location)
+                linkDepth -= 1
             case .image(let image): images.append(image)
             case .html(let text):
                 html.append(HTMLFragment(html: text, location: location))
@@ -218,6 +227,7 @@ extension DocumentIndexer {
         headings.dropSpareCapacity()
         links.dropSpareCapacity()
         images.dropSpareCapacity()
+        linksInLinkText.dropSpareCapacity()
         codeSpans.dropSpareCapacity()
         codeBlocks.dropSpareCapacity()
         tables.dropSpareCapacity()

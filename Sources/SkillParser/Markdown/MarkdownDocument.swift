@@ -6,7 +6,11 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Path relative to the content root, with `/` separators.
     public var path: String
     public var frontmatter: Frontmatter?
-    public var blocks: [Block]
+    /// The blocks, code blocks and tables, made when first read (`MarkdownTree`).
+    let tree: MarkdownTree
+    public var blocks: [Block] { tree.parts.blocks }
+    /// How many top-level blocks there are, known without making the tree.
+    public var blockCount: Int { tree.blockCount }
     /// The digest of the file's bytes, as the loader read them (`nil` for text parsed without a
     /// file). The site keys a page and the copy of its source on it, so an unchanged file is
     /// neither rendered nor read again by a rebuild.
@@ -15,9 +19,11 @@ public struct MarkdownDocument: Hashable, Sendable {
     public internal(set) var headings: [Heading] = []
     public internal(set) var links: [Link] = []
     public internal(set) var images: [Link] = []
+    /// Positions in `links` of the links inside another link's text, which a page shows as text.
+    public internal(set) var linksInLinkText: [Int] = []
     public internal(set) var codeSpans: [CodeSpan] = []
-    public internal(set) var codeBlocks: [CodeBlock] = []
-    public internal(set) var tables: [Table] = []
+    public var codeBlocks: [CodeBlock] { tree.parts.codeBlocks }
+    public var tables: [Table] { tree.parts.tables }
     /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
     public internal(set) var html: [HTMLFragment] = []
     public internal(set) var rules: [Rule] = []
@@ -46,16 +52,15 @@ public struct MarkdownDocument: Hashable, Sendable {
     public init(path: String, frontmatter: Frontmatter?, blocks: [Block]) {
         self.path = path
         self.frontmatter = frontmatter
-        self.blocks = blocks
         var indexer = DocumentIndexer()
         indexer.visit(blocks)
         indexer.dropSpareCapacity()
+        tree = MarkdownTree(MarkdownTree.Parts(blocks: blocks, codeBlocks: indexer.codeBlocks, tables: indexer.tables))
         headings = indexer.headings
         links = indexer.links
         images = indexer.images
+        linksInLinkText = indexer.linksInLinkText
         codeSpans = indexer.codeSpans
-        codeBlocks = indexer.codeBlocks
-        tables = indexer.tables
         html = indexer.html
         rules = indexer.rules
         relatedSkillItems = indexer.relatedSkillItems
@@ -63,10 +68,10 @@ public struct MarkdownDocument: Hashable, Sendable {
     }
 
     /// A document whose indexes are set by its maker: the parse cache, which stored them.
-    init(unindexedPath path: String, frontmatter: Frontmatter?, blocks: [Block]) {
+    init(unindexedPath path: String, frontmatter: Frontmatter?, tree: MarkdownTree) {
         self.path = path
         self.frontmatter = frontmatter
-        self.blocks = blocks
+        self.tree = tree
     }
 
     /// The first level-1 heading, else the frontmatter `title` or `name`, else the file name.

@@ -33,8 +33,13 @@ public final class FileIndex: @unchecked Sendable {
         }
     }
 
-    public init(root: String) {
+    /// Names of folders listed before (the loader's walk), used instead of listing them again.
+    private let given: [String: [String]]
+
+    /// `listings` are the sorted names of folders already listed, by root-relative path.
+    public init(root: String, listings: [String: [String]] = [:]) {
         self.root = URL(fileURLWithPath: root)
+        given = listings
     }
 
     public func lookup(_ path: String) -> Lookup {
@@ -78,10 +83,56 @@ public final class FileIndex: @unchecked Sendable {
 
     private func listing(of folder: String) -> Listing? {
         if let cached = lock.withLock({ listings[folder] }) { return cached }
-        let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        let listing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)).map { Listing($0.sorted()) }
+        let listing: Listing?
+        if let names = given[folder] {
+            listing = Listing(names)
+        } else {
+            let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+            listing = (try? FileManager.default.contentsOfDirectory(atPath: url.path)).map { Listing($0.sorted()) }
+        }
         lock.withLock { listings[folder] = listing }
         return listing
+    }
+
+    // MARK: - What the files on disk were, for caches of what was looked up in them
+
+    /// A digest of the listings the index was given (every folder the loader walked).
+    public func givenDigest() -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add(given.count)
+        for folder in given.keys.sorted() {
+            hasher.add(folder)
+            Self.add(given[folder], to: &hasher)
+        }
+        return hasher.finalize()
+    }
+
+    /// The folders listed so far that the index was not given (outside the walk: hidden,
+    /// skipped or excluded folders, folders behind symbolic links, folders that do not exist),
+    /// sorted, each with the digest of its listing.
+    public func listedBeyondGiven() -> [(folder: String, digest: ContentHash)] {
+        let listed = lock.withLock { listings }
+        return listed.keys.filter { given[$0] == nil }.sorted().map { folder in
+            var hasher = ContentHasher()
+            Self.add(listed[folder]??.names, to: &hasher)
+            return (folder, hasher.finalize())
+        }
+    }
+
+    /// The digest `listedBeyondGiven` gives `folder`, listing it when it was not yet.
+    public func listingDigest(of folder: String) -> ContentHash {
+        var hasher = ContentHasher()
+        Self.add(listing(of: folder)?.names, to: &hasher)
+        return hasher.finalize()
+    }
+
+    private static func add(_ names: [String]?, to hasher: inout ContentHasher) {
+        guard let names else {
+            hasher.add(-1)
+            return
+        }
+        hasher.add(names.count)
+        for name in names { hasher.add(name) }
     }
 
     /// What an existing root-relative path is on disk.

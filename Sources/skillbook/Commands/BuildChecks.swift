@@ -4,7 +4,8 @@ import SkillDuplicates
 import SkillParser
 
 /// The check step of `build`: the checks with the build cache's `check` file, so a rebuild runs
-/// the document checks (`DocumentCheck`) on the changed files only (`CheckCache`). `--full`
+/// the document checks (`DocumentCheck`) and the link and path checks (`FileWorldCheck`) on the
+/// changed files only (`CheckCache`). `--full`
 /// reads nothing from the cache and still leaves this build's for the next one. The new cache is
 /// not written at all when it would hold what the file holds.
 final class BuildChecks: @unchecked Sendable {
@@ -25,8 +26,12 @@ final class BuildChecks: @unchecked Sendable {
                                                        reusing: previous, key: key)
         let files = graph.documents.count
         note = previous == nil ? "no usable check cache\(problem): every file checked"
-            : "check cache: the document checks' findings of \(reused) of \(files) files reused"
-        if previous == nil || reused != files || previous?.count != next.count { cache.write(next) }
+            : "check cache: the document checks' findings of \(reused.documentChecks) of \(files) files reused, "
+                + "the link and path checks' of \(reused.fileWorldChecks)"
+        if previous == nil || reused.documentChecks != files || reused.fileWorldChecks != files || previous?.count != next.count
+            || previous?.hasTheSameFoldersBeyondWalk(as: next) == false {
+            cache.write(next)
+        }
         return findings
     }
 

@@ -21,11 +21,19 @@ import TestSupport
 
     /// Runs with `cache`, checks the findings against a run without one, and returns the run's cache and reuse.
     @discardableResult
-    static func expectSameAsFresh(_ graph: SkillGraph, cache: CheckCache?) throws -> (CheckCache, Int) {
+    static func expectSameAsFresh(_ graph: SkillGraph, cache: CheckCache?,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (CheckCache, Int) {
+        let (next, reused) = try expectSameAsFreshReusing(graph, cache: cache, sourceLocation: sourceLocation)
+        return (next, reused.documentChecks)
+    }
+
+    /// The same, with what the file-world checks reused too.
+    static func expectSameAsFreshReusing(_ graph: SkillGraph, cache: CheckCache?,
+                                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (CheckCache, CheckRunner.Reuse) {
         let fresh = CheckRunner.run(graph: graph)
         let key = CheckRunner.cacheKey(graph: graph, config: CollectionConfig(), tool: tool)
         let (findings, next, reused) = CheckRunner.run(graph: graph, reusing: cache, key: key)
-        #expect(findings == fresh)
+        #expect(findings == fresh, sourceLocation: sourceLocation)
         return (try roundTrip(next), reused)
     }
 
@@ -79,6 +87,90 @@ import TestSupport
         #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: ContentHash(high: 3, low: 6)) != plain)
         #expect(CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), options: CheckOptions(spec: .strict),
                                      tool: Self.tool) != plain)
+    }
+
+    // The link and path checks (`FileWorldCheck`): reused per file while the files on disk, the
+    // file's bytes and where its links lead are unchanged.
+
+    static func worldFiles() -> [String: String] {
+        [
+            "alpha/SKILL.md": skill("alpha", "Read [setup](references/setup.md#install-steps), [gone](references/gnoe.md), `references/usage.md` and `references/nope.md`.\n"),
+            "alpha/references/setup.md": "# Setup\n\n## Install steps\n\nRun it.\n",
+            "alpha/references/usage.md": "# Usage\n\nSee [beta](../../beta/SKILL.md#beta) and [notes](../../beta/references/notes.md).\n",
+            "beta/SKILL.md": skill("beta", "Beta builds on [alpha's setup](../alpha/references/setup.md#install-steps).\n"),
+            "beta/references/notes.md": "# Notes\n\nNothing here.\n",
+        ]
+    }
+
+    @Test func anUnchangedWorldReusesTheLinkAndPathFindingsOfEveryFile() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        #expect(fixture.diagnostics("broken-link").count == 1)
+        #expect(fixture.diagnostics("missing-reference").count == 1)
+        let (cache, first) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        #expect(first.fileWorldChecks == 0)
+        let again = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(again, cache: cache)
+        #expect(reused.fileWorldChecks == again.documents.count)
+    }
+
+    @Test func aRenamedHeadingRechecksTheFilesThatLinkToItOnly() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        try fixture.tree.write("alpha/references/setup.md", "# Setup\n\n## Installation\n\nRun it.\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        // setup.md itself, alpha's and beta's SKILL.md, whose links' anchors no longer match, and
+        // usage.md, another reference of alpha (its orphan finding reads its skill's texts).
+        #expect(reused.fileWorldChecks == graph.documents.count - 4)
+        #expect(CheckRunner.run(graph: graph).filter { $0.code == "broken-anchor" }.count == 2)
+    }
+
+    @Test func anOrphanReferenceNamedByAnEditedSiblingIsNoLongerReported() throws {
+        var files = Self.worldFiles()
+        files["beta/references/lonely.md"] = "# Lonely\n\nNobody names me.\n"
+        let fixture = try CheckFixture(files)
+        #expect(fixture.diagnostics("orphan-reference").map(\.location.file).contains("beta/references/lonely.md"))
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        // lonely.md is unchanged, and nothing links to it: only a sibling's text now names it.
+        try fixture.tree.write("beta/references/notes.md", "# Notes\n\nFor the quiet parts, lonely.md.\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        // notes.md, and beta's other references (lonely.md), whose skill's texts changed.
+        #expect(reused.fileWorldChecks == graph.documents.count - 2)
+        #expect(!CheckRunner.run(graph: graph).contains { $0.code == "orphan-reference" && $0.location.file == "beta/references/lonely.md" })
+    }
+
+    @Test func aFileAddedAnywhereRechecksEveryFile() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        // Not Markdown, and linked from nowhere yet: the broken link's suggestion and the missing
+        // path now see it.
+        try fixture.tree.write("alpha/references/gnome.md.txt", "x")
+        try fixture.tree.write("alpha/references/nope.md", "# Nope\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        #expect(reused.fileWorldChecks == 0)
+        #expect(CheckRunner.run(graph: graph).filter { $0.code == "missing-reference" }.isEmpty)
+    }
+
+    @Test func aFolderListedBeyondTheWalkIsListedAgainAndCompared() throws {
+        // A broken link into a hidden folder, which the loader does not walk: the check lists it
+        // for the suggestion. A file added there changes no listing of the walk and not where
+        // the link leads (still nowhere), only the suggestion.
+        var files = Self.worldFiles()
+        files["alpha/SKILL.md"] = skill("alpha", "See [the tool](.tools/rnu.sh).\n")
+        files["alpha/.tools/readme.txt"] = "x"
+        let fixture = try CheckFixture(files)
+        let before = fixture.diagnostics("broken-link")
+        #expect(before.count == 1 && before.first?.suggestion == nil, "\(before)")
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        #expect(cache.beyondWalk.contains { $0.path == "alpha/.tools" })
+        try fixture.tree.write("alpha/.tools/run.sh", "echo")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        #expect(reused.fileWorldChecks == 0)
+        let after = CheckRunner.run(graph: graph).filter { $0.code == "broken-link" }
+        #expect(after.count == 1 && after.first?.suggestion?.contains("run.sh") == true, "\(after)")
     }
 
     @Test func aDamagedOrForeignCacheFileIsNotUsed() throws {

@@ -1,0 +1,51 @@
+import SkillParser
+/// What a `FileWorldCheck` reads besides its document and the facts of `CheckWorld`: the folders
+/// on disk, the documents of the collection and `site_root`, as one digest; and, per document,
+/// that digest with the document's bytes and where each of its references leads (`key(of:)`).
+///
+/// The folders are those the loader walked (`FileIndex.givenDigest`: one listing each, made by
+/// the walk itself) and those listed beyond the walk by earlier runs (hidden, skipped, linked or
+/// missing folders a link points into), which the check cache keeps with their digests and which
+/// are listed again to compare (`stillHolds`). A file added or removed anywhere changes the
+/// digest, and every document is checked again; an edit of a file's text changes its own key, and
+/// the keys of the files whose links into it now resolve otherwise (a renamed heading), and
+/// whatever else a check adds (`FileWorldCheck.addInputs`).
+enum FileWorld {
+    static func digest(of graph: SkillGraph) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("skillbook file world 1")
+        hasher.add(graph.files.givenDigest())
+        hasher.add(graph.documents.count)
+        for document in graph.documents { hasher.add(document.path) }
+        if let siteRoot = graph.siteRoot {
+            hasher.add(1)
+            hasher.add(siteRoot)
+        } else {
+            hasher.add(0)
+        }
+        return hasher.finalize()
+    }
+
+    /// Whether the folders listed beyond the walk by the run that made a cache list the same now.
+    static func stillHolds(_ beyondWalk: [FindingsRecord.Entry], in graph: SkillGraph) -> Bool {
+        beyondWalk.allSatisfy { graph.files.listingDigest(of: $0.path) == $0.digest }
+    }
+
+    /// The key of a document's findings: `nil` for a document read from no file.
+    static func key(of document: Document, world: ContentHash, checks: [any FileWorldCheck], context: CheckContext) -> ContentHash? {
+        guard let digest = document.markdown.sourceDigest else { return nil }
+        let graph = context.graph
+        var hasher = ContentHasher()
+        hasher.add(world)
+        hasher.add(document.path)
+        hasher.add(digest)
+        let references = graph.references(in: document.path)
+        hasher.add(references.count)
+        for reference in references {
+            hasher.add(reference.destination)
+            hasher.add(reference.resolution)
+        }
+        for check in checks { check.addInputs(of: document, context: context, to: &hasher) }
+        return hasher.finalize()
+    }
+}
