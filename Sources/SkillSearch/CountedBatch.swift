@@ -44,7 +44,13 @@ struct CountedBatch: Sendable {
         static let none: Int32 = -2
     }
 
-    /// Splits and counts one document.
+    /// Splits and counts one document, section by section as the splitter finds them.
+    mutating func add(_ document: Document, skill: Skill?) {
+        SectionSplitter.forEachSection(of: document, skill: skill) { add($0) }
+        finishDocument()
+    }
+
+    /// Counts one document split into `sections`.
     mutating func add(_ sections: [SplitSection]) {
         for section in sections { add(section) }
         finishDocument()

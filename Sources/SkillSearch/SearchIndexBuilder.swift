@@ -101,7 +101,7 @@ public enum SearchIndexBuilder {
                     if keep != nil { kept.append((key, payload, 0)) }
                     continue
                 }
-                counts.add(SectionSplitter.sections(of: document, skill: graph.skill(of: document)))
+                counts.add(document, skill: graph.skill(of: document))
                 recounted += 1
                 if let key, keep != nil { kept.append((key, nil, counts.documents.count - 1)) }
             }
@@ -270,7 +270,10 @@ public enum SearchIndexBuilder {
     /// The word most often written for a stemmed term (`toggle` for `toggl`), when that is not the
     /// term itself; suggestions show it. `own` counts the term written as itself.
     static func displayForm(of term: String, own: Int, others: [String: Int]?) -> String? {
-        var forms = others ?? [:]
+        // Written only as itself (most terms): no form to show, found without a dictionary of
+        // forms per term (which was most of reading the kept index, `SearchIndexState`).
+        guard let others, !others.isEmpty else { return nil }
+        var forms = others
         if own > 0 { forms[term, default: 0] += own }
         return displayForm(of: term, forms)
     }

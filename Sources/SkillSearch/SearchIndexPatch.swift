@@ -49,7 +49,7 @@ extension SearchIndexBuilder {
         let old = changed.map { payload(state.documents[$0]).flatMap(SearchIndexCache.decode) }
         let counted = Parallel.map(changed) { position -> CountedBatch in
             var batch = CountedBatch()
-            batch.add(SectionSplitter.sections(of: documents[position], skill: graph.skill(of: documents[position])))
+            batch.add(documents[position], skill: graph.skill(of: documents[position]))
             batch.finish()
             return batch
         }

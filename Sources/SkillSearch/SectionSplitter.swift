@@ -7,6 +7,16 @@ enum SectionSplitter {
     static let chunkLength = 4_000
 
     static func sections(of document: Document, skill: Skill?) -> [SplitSection] {
+        var sections: [SplitSection] = []
+        forEachSection(of: document, skill: skill) { sections.append($0) }
+        return sections
+    }
+
+    /// Calls `body` with each section of `document` in order. A section's field texts are the
+    /// splitter's own arrays, emptied for the next section once `body` returns: counting, which
+    /// drops them, lets them keep their room from section to section (new arrays growing for
+    /// every section showed in the splitter's profile).
+    static func forEachSection(of document: Document, skill: Skill?, _ body: (SplitSection) -> Void) {
         let markdown = document.markdown
         let pageTitle = markdown.title
         let opening = SearchSection(page: SitePaths.page(forSource: document.path), pageTitle: pageTitle,
@@ -18,22 +28,26 @@ enum SectionSplitter {
             collector.addProse(description, to: .description)
         }
 
-        var sections: [SplitSection] = []
+        var emitted = false
         var current = opening
         var currentH2: String?
         var sawTitleHeading = false
+        func emit() {
+            body(collector.finish(current))
+            collector.reset()
+            emitted = true
+        }
         for block in markdown.blocks {
             if case .heading(let heading) = block, heading.level <= 3 {
-                if heading.level == 1, !sawTitleHeading, heading.text == pageTitle, sections.isEmpty {
+                if heading.level == 1, !sawTitleHeading, heading.text == pageTitle, !emitted {
                     sawTitleHeading = true
                     continue
                 }
-                sections.append(collector.finish(current))
+                emit()
                 if heading.level <= 2 { currentH2 = heading.level == 2 ? heading.text : nil }
                 let parent = heading.level == 3 ? currentH2 : nil
                 current = SearchSection(page: opening.page, anchor: heading.anchor, pageTitle: pageTitle,
                                         heading: heading.text, parentHeading: parent ?? "", skill: opening.skill)
-                collector = TextCollector()
                 collector.add(heading.text, to: .heading)
                 collector.add(pageTitle, to: .context)
                 if let parent { collector.add(parent, to: .context) }
@@ -42,15 +56,13 @@ enum SectionSplitter {
             if collector.shownLength >= chunkLength {
                 // A long section is cut into parts at block boundaries, so that a result shows the
                 // part that matches and a browser loads a few kilobytes for it, not the whole.
-                sections.append(collector.finish(current))
-                collector = TextCollector()
+                emit()
                 collector.add(pageTitle, to: .context)
                 for text in [current.parentHeading, current.heading] { collector.add(text, to: .context) }
             }
             collector.add(block)
         }
-        sections.append(collector.finish(current))
-        return sections
+        body(collector.finish(current))
     }
 }
 
@@ -166,6 +178,13 @@ struct TextCollector {
         for code in inline.code { add(code, to: .code) }
         let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
         if !shown.isEmpty { show(shown, utf16: count) }
+    }
+
+    /// Empties the collector for the next section, keeping its arrays' room.
+    mutating func reset() {
+        for order in fields.indices { fields[order].removeAll(keepingCapacity: true) }
+        shown.removeAll(keepingCapacity: true)
+        shownLength = 0
     }
 
     func finish(_ section: SearchSection) -> SplitSection {

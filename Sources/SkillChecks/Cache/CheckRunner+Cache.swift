@@ -37,7 +37,9 @@ extension CheckRunner {
         }
         // The same for the file-world checks, under each document's key in the world as it is now.
         let world = FileWorld.digest(of: graph)
-        let worldKeys = Parallel.map(documents.count, minimumChunk: 64) { FileWorld.key(of: documents[$0], world: world, graph: graph) }
+        let worldKeys = Parallel.map(documents.count, minimumChunk: 64) {
+            FileWorld.key(of: documents[$0], world: world, checks: worldChecks, context: context)
+        }
         let worldHolds = usable.map { FileWorld.stillHolds($0.beyondWalk, in: graph) } ?? false
         let cachedWorld: [[[Diagnostic]]?] = documents.indices.map { index in
             guard worldHolds, let usable, let key = worldKeys[index], let entry = usable.worldEntries[documents[index].path],

@@ -8,7 +8,8 @@ import SkillParser
 /// missing folders a link points into), which the check cache keeps with their digests and which
 /// are listed again to compare (`stillHolds`). A file added or removed anywhere changes the
 /// digest, and every document is checked again; an edit of a file's text changes its own key, and
-/// the keys of the files whose links into it now resolve otherwise (a renamed heading).
+/// the keys of the files whose links into it now resolve otherwise (a renamed heading), and
+/// whatever else a check adds (`FileWorldCheck.addInputs`).
 enum FileWorld {
     static func digest(of graph: SkillGraph) -> ContentHash {
         var hasher = ContentHasher()
@@ -31,8 +32,9 @@ enum FileWorld {
     }
 
     /// The key of a document's findings: `nil` for a document read from no file.
-    static func key(of document: Document, world: ContentHash, graph: SkillGraph) -> ContentHash? {
+    static func key(of document: Document, world: ContentHash, checks: [any FileWorldCheck], context: CheckContext) -> ContentHash? {
         guard let digest = document.markdown.sourceDigest else { return nil }
+        let graph = context.graph
         var hasher = ContentHasher()
         hasher.add(world)
         hasher.add(document.path)
@@ -43,6 +45,7 @@ enum FileWorld {
             hasher.add(reference.destination)
             hasher.add(reference.resolution)
         }
+        for check in checks { check.addInputs(of: document, context: context, to: &hasher) }
         return hasher.finalize()
     }
 }

@@ -10,10 +10,16 @@ protocol FileWorldCheck: Check {
     /// The findings in each of `documents`, in their order; each list in the order the check
     /// finds them, so that the lists joined are what a run over the whole graph returns.
     func run(_ context: CheckContext, documents: [Document]) -> [[Diagnostic]]
+
+    /// Adds to a document's key what else the check reads for it (nothing by default): the
+    /// orphan check, whether other files link to it and its skill's files' bytes.
+    func addInputs(of document: Document, context: CheckContext, to hasher: inout ContentHasher)
 }
 
 extension FileWorldCheck {
     func run(_ context: CheckContext) -> [Diagnostic] {
         Array(run(context, documents: context.graph.documents).joined())
     }
+
+    func addInputs(of document: Document, context: CheckContext, to hasher: inout ContentHasher) {}
 }

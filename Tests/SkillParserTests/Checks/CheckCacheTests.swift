@@ -119,9 +119,25 @@ import TestSupport
         try fixture.tree.write("alpha/references/setup.md", "# Setup\n\n## Installation\n\nRun it.\n")
         let graph = try CollectionLoader.load(root: fixture.tree.path)
         let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
-        // setup.md itself, and alpha's and beta's SKILL.md, whose links' anchors no longer match.
-        #expect(reused.fileWorldChecks == graph.documents.count - 3)
+        // setup.md itself, alpha's and beta's SKILL.md, whose links' anchors no longer match, and
+        // usage.md, another reference of alpha (its orphan finding reads its skill's texts).
+        #expect(reused.fileWorldChecks == graph.documents.count - 4)
         #expect(CheckRunner.run(graph: graph).filter { $0.code == "broken-anchor" }.count == 2)
+    }
+
+    @Test func anOrphanReferenceNamedByAnEditedSiblingIsNoLongerReported() throws {
+        var files = Self.worldFiles()
+        files["beta/references/lonely.md"] = "# Lonely\n\nNobody names me.\n"
+        let fixture = try CheckFixture(files)
+        #expect(fixture.diagnostics("orphan-reference").map(\.location.file).contains("beta/references/lonely.md"))
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        // lonely.md is unchanged, and nothing links to it: only a sibling's text now names it.
+        try fixture.tree.write("beta/references/notes.md", "# Notes\n\nFor the quiet parts, lonely.md.\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        // notes.md, and beta's other references (lonely.md), whose skill's texts changed.
+        #expect(reused.fileWorldChecks == graph.documents.count - 2)
+        #expect(!CheckRunner.run(graph: graph).contains { $0.code == "orphan-reference" && $0.location.file == "beta/references/lonely.md" })
     }
 
     @Test func aFileAddedAnywhereRechecksEveryFile() throws {
