@@ -30,9 +30,7 @@ public struct SearchIndexCache: Sendable {
     /// The cache in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use (another program's, damaged, records that do not parse).
     public static func read(_ file: URL, program: Key) throws(CacheDamage) -> SearchIndexCache? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
-        guard let cache = SearchIndexCache(payload: payload) else { throw CacheDamage("its records do not parse") }
-        return cache
+        try CacheFile.read(file, kind: kind, key: program, parse: SearchIndexCache.init(payload:))
     }
 
     /// The records in `payload`, or `nil` when they do not parse.

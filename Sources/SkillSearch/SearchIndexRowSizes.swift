@@ -30,9 +30,7 @@ public struct SearchIndexRowSizes: Sendable, Equatable {
     /// The sizes in `file`: `nil` when there are none; throws, saying why, when there is a file
     /// this program cannot use.
     public static func read(_ file: URL, program: Key) throws(CacheDamage) -> SearchIndexRowSizes? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
-        guard let sizes = SearchIndexRowSizes(payload: payload) else { throw CacheDamage("its records do not parse") }
-        return sizes
+        try CacheFile.read(file, kind: kind, key: program, parse: SearchIndexRowSizes.init(payload:))
     }
 
     /// Writes the sizes to `file` under the program's key.

@@ -75,9 +75,7 @@ public struct SearchIndexState: Sendable, Equatable {
     /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use.
     public static func read(_ file: URL, program: ContentHash) throws(CacheDamage) -> SearchIndexState? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: program) else { return nil }
-        guard let state = SearchIndexState(payload: payload) else { throw CacheDamage("its records do not parse") }
-        return state
+        try CacheFile.read(file, kind: kind, key: program, parse: SearchIndexState.init(payload:))
     }
 
     /// Writes the state to `file` under the program's key.

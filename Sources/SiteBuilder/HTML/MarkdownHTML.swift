@@ -304,26 +304,28 @@ struct MarkdownHTML {
             inlines(link.children, insideLink: true, into: &html, state: &state)
             html.appendUTF8("</a>")
         case .brokenAnchor(let href, let reason):
-            let what = strings["brokenAnchor"]
             html.appendUTF8("<a href=\"")
             html.appendHTMLEscaped(href)
             html.appendUTF8("\" class=\"broken-link\" title=\"")
-            html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
-            html.appendUTF8("\">")
-            inlines(link.children, insideLink: true, into: &html, state: &state)
-            html.appendUTF8("<span class=\"visually-hidden\"> (")
-            html.appendHTMLEscaped(what)
-            html.appendUTF8(")</span></a>")
+            brokenLinkRest(link, problem: strings["brokenAnchor"], reason: reason, closing: "</a>", into: &html, state: &state)
         case .broken(let reason):
-            let what = strings["brokenLink"]
             html.appendUTF8("<span class=\"broken-link\" title=\"")
-            html.appendHTMLEscaped(strings.text("problemReason", ["problem": what, "reason": reason]))
-            html.appendUTF8("\">")
-            inlines(link.children, insideLink: true, into: &html, state: &state)
-            html.appendUTF8("<span class=\"visually-hidden\"> (")
-            html.appendHTMLEscaped(what)
-            html.appendUTF8(")</span></span>")
+            brokenLinkRest(link, problem: strings["brokenLink"], reason: reason, closing: "</span>", into: &html, state: &state)
         }
+    }
+
+    /// What follows ` title="` in a broken link's element (an `<a>` to a page whose anchor is
+    /// missing, or a `<span>` when there is nothing to link to): the problem and its reason as the
+    /// title, the link's text, the problem again for screen readers, and the closing tag.
+    private func brokenLinkRest(_ link: Link, problem: String, reason: String, closing: String,
+                                into html: inout Output, state: inout State) {
+        html.appendHTMLEscaped(strings.text("problemReason", ["problem": problem, "reason": reason]))
+        html.appendUTF8("\">")
+        inlines(link.children, insideLink: true, into: &html, state: &state)
+        html.appendUTF8("<span class=\"visually-hidden\"> (")
+        html.appendHTMLEscaped(problem)
+        html.appendUTF8(")</span>")
+        html.appendUTF8(closing)
     }
 
     /// ` title="…"` when the link or image has a title.

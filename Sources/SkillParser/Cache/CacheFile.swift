@@ -40,6 +40,15 @@ public enum CacheFile {
 
     static let headerSize = 56
 
+    /// The records of `file` as `parse` reads its payload: `nil` when there is no file; throws,
+    /// saying why, when the file cannot be used (see the other `read`) or its records do not parse.
+    public static func read<Records>(_ file: URL, kind: Kind, key: ContentHash,
+                                     parse: ([UInt8]) -> Records?) throws(CacheDamage) -> Records? {
+        guard let payload = try read(file, kind: kind, key: key) else { return nil }
+        guard let records = parse(payload) else { throw CacheDamage("its records do not parse") }
+        return records
+    }
+
     /// The payload of `file`: `nil` when there is no file (or no regular file) there; throws
     /// `CacheDamage`, saying why, when there is one but it is not this kind of cache, another
     /// format, made under another key, cut short, longer than its header says, or damaged.
