@@ -1,4 +1,5 @@
 import Foundation
+import SkillParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,7 +64,7 @@ final class PreviousSiteFiles: @unchecked Sendable {
         let other = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunk, alignment: 16)
         defer { other.deallocate() }
         return Self.readChunks(descriptor, count: Int(info.st_size)) { chunk in
-            Self.readFully(input, into: UnsafeMutableRawBufferPointer(rebasing: other[..<chunk.count]))
+            FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(rebasing: other[..<chunk.count]), from: input) == chunk.count
                 && memcmp(chunk.baseAddress!, other.baseAddress!, chunk.count) == 0
         }
     }
@@ -78,22 +79,10 @@ final class PreviousSiteFiles: @unchecked Sendable {
         var remaining = count
         while remaining > 0 {
             let part = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(remaining, chunk)])
-            guard readFully(descriptor, into: part), same(UnsafeRawBufferPointer(part)) else { return false }
+            guard FileDescriptorReading.fill(part, from: descriptor) == part.count, same(UnsafeRawBufferPointer(part)) else { return false }
             remaining -= part.count
         }
         // The file must end here (it may have grown since it was listed).
         return read(descriptor, buffer.baseAddress!, 1) == 0
-    }
-
-    /// Fills `buffer` from `descriptor`; false at an early end or an error.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var filled = 0
-        while filled < buffer.count {
-            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            filled += count
-        }
-        return true
     }
 }

@@ -61,7 +61,7 @@ public enum CacheFile {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
         var header = [UInt8](repeating: 0, count: headerSize)
-        let headerRead = header.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+        let headerRead = header.withUnsafeMutableBytes { FileDescriptorReading.fill($0, from: descriptor) }
         guard headerRead == headerSize else { throw CacheDamage("cut short") }
         guard header[0..<8].elementsEqual(kind.magic) else { throw CacheDamage("not a \(kind.name)") }
         let fields = header.withUnsafeBytes { bytes in
@@ -79,7 +79,7 @@ public enum CacheFile {
         var complete = false
         let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             // A file that shrinks while it is read keeps what was read; `complete` rejects it.
-            let done = readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+            let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
             complete = done == count
             initialized = done
         }
@@ -192,18 +192,6 @@ public enum CacheFile {
             }
         }
     }
-
-    /// Reads until `buffer` is full or the file ends; returns the bytes read.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        var total = 0
-        while total < buffer.count {
-            let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            total += count
-        }
-        return total
-    }
 }
 
 /// A cache file that could not be written; the build goes on without it.
@@ -216,10 +204,6 @@ public struct CacheWriteError: Error, CustomStringConvertible {
 /// The POSIX calls, named apart from the methods above.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
