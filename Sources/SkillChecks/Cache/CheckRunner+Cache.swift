@@ -30,22 +30,16 @@ extension CheckRunner {
         let worldChecks = checks.compactMap { $0 as? any FileWorldCheck }
         let usable = cache.flatMap { $0.key == key ? $0 : nil }
         // Each document's lists from the cache, one per document check, when its bytes are the ones they were made from.
-        let cached: [[[Diagnostic]]?] = documents.map { document in
-            guard let usable, let digest = document.markdown.sourceDigest, let entry = usable.entries[document.path],
-                  entry.digest == digest, entry.lists.count == documentChecks.count else { return nil }
-            return entry.lists
-        }
+        let keys = documents.map(\.markdown.sourceDigest)
+        let cached = Self.reusable(usable?.entries, keys: keys, documents: documents, checks: documentChecks.count)
         // The same for the file-world checks, under each document's key in the world as it is now.
         let world = FileWorld.digest(of: graph)
         let worldKeys = Parallel.map(documents.count, minimumChunk: 64) {
             FileWorld.key(of: documents[$0], world: world, checks: worldChecks, context: context)
         }
         let worldHolds = usable.map { FileWorld.stillHolds($0.beyondWalk, in: graph) } ?? false
-        let cachedWorld: [[[Diagnostic]]?] = documents.indices.map { index in
-            guard worldHolds, let usable, let key = worldKeys[index], let entry = usable.worldEntries[documents[index].path],
-                  entry.digest == key, entry.lists.count == worldChecks.count else { return nil }
-            return entry.lists
-        }
+        let cachedWorld = Self.reusable(worldHolds ? usable?.worldEntries : nil, keys: worldKeys, documents: documents,
+                                        checks: worldChecks.count)
         let changed = documents.indices.filter { cached[$0] == nil }.map { documents[$0] }
         let changedInWorld = documents.indices.filter { cachedWorld[$0] == nil }.map { documents[$0] }
         let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> [[Diagnostic]] in
@@ -69,20 +63,32 @@ extension CheckRunner {
                 found += perCheck[index][0]
             }
         }
-        let entries = documents.indices.compactMap { index -> FindingsRecord.Entry? in
-            documents[index].markdown.sourceDigest.map {
-                FindingsRecord.Entry(path: documents[index].path, digest: $0, lists: lists[index])
-            }
-        }
-        let worldEntries = documents.indices.compactMap { index -> FindingsRecord.Entry? in
-            worldKeys[index].map { FindingsRecord.Entry(path: documents[index].path, digest: $0, lists: worldLists[index]) }
-        }
+        let entries = Self.entries(keys: keys, documents: documents, lists: lists)
+        let worldEntries = Self.entries(keys: worldKeys, documents: documents, lists: worldLists)
         // Listed now, after every check ran: the folders listed by earlier runs for the files
         // reused were listed again by `stillHolds`, so they stay in.
         let beyondWalk = graph.files.listedBeyondGiven().map { FindingsRecord.Entry(path: $0.folder, digest: $0.digest, lists: []) }
         return (configured(found, graph: graph, config: config, findingLimit: options.findingLimit),
                 CheckCache(key: key, entries: entries, worldEntries: worldEntries, beyondWalk: beyondWalk),
                 Reuse(documentChecks: documents.count - changed.count, fileWorldChecks: documents.count - changedInWorld.count))
+    }
+
+    /// Each document's lists in `entries` (one per check, `checks` of them) when its entry was
+    /// made under the key it has now (`keys`, in document order; `nil`: never reused).
+    private static func reusable(_ entries: [String: FindingsRecord.Entry]?, keys: [ContentHash?], documents: [Document],
+                                 checks: Int) -> [[[Diagnostic]]?] {
+        documents.indices.map { index in
+            guard let entries, let key = keys[index], let entry = entries[documents[index].path],
+                  entry.digest == key, entry.lists.count == checks else { return nil }
+            return entry.lists
+        }
+    }
+
+    /// The cache's entries of this run: each document that has a key, with its lists.
+    private static func entries(keys: [ContentHash?], documents: [Document], lists: [[[Diagnostic]]]) -> [FindingsRecord.Entry] {
+        documents.indices.compactMap { index in
+            keys[index].map { FindingsRecord.Entry(path: documents[index].path, digest: $0, lists: lists[index]) }
+        }
     }
 
     /// Each document's lists: `cached`, or the next of `made` (per check, the lists of the
