@@ -6,14 +6,7 @@ extension MarkdownDocument {
     public var rulesDigest: ContentHash {
         var writer = BinaryWriter()
         writer.count(rules.count)
-        for rule in rules {
-            writer.bool(rule.kind == .boldParagraph)
-            writer.string(rule.text)
-            writer.write(rule.inlines)
-            writer.count(rule.headingPath.count)
-            for heading in rule.headingPath { writer.string(heading) }
-            writer.write(rule.location)
-        }
+        for rule in rules { writer.write(rule) }
         return writer.finished().withUnsafeBytes { ContentHasher.hash($0) }
     }
 }
