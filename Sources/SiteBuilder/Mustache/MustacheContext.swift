@@ -3,8 +3,14 @@ struct MustacheContext {
     private var frames: [MustacheValue]
 
     init(_ root: MustacheValue) {
-        frames = [root]
-        frames.reserveCapacity(8)
+        self.init(frames: [root])
+    }
+
+    /// A stack that starts with several values, the last innermost: a name missing from it is
+    /// looked up in the one before, as if it were a section's value.
+    init(frames: [MustacheValue]) {
+        self.frames = frames
+        self.frames.reserveCapacity(frames.count + 8)
     }
 
     mutating func push(_ value: MustacheValue) { frames.append(value) }

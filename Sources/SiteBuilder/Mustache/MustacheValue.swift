@@ -2,7 +2,12 @@
 ///
 /// Falsey values (sections skip them, inverted sections show them): `false`, `.null`,
 /// an empty list and an empty string. Everything else is truthy, including `0`.
-public indirect enum MustacheValue: Sendable, Hashable {
+///
+/// Not `indirect`: lists and objects already hold their members out of line, and an indirect
+/// enum puts every value, even `true`, in a heap box of its own (a page's context has
+/// thousands of values: the boxes were a tenth of the render step's samples, in malloc and
+/// retain/release).
+public enum MustacheValue: Sendable, Hashable {
     case string(String)
     case bool(Bool)
     case number(Double)

@@ -6,11 +6,11 @@ import SkillSearch
 /// The page of a reference, another document of a skill, or a loose document: the body, a way
 /// back to its skill, previous and next within the skill.
 enum DocumentPage {
-    static func make(_ document: Document, page: PlannedPage, site: SiteContext, body: RenderedMarkdown)
-        -> (PageFrame, [String: MustacheValue]) {
+    static func make(_ document: Document, page: PlannedPage, site: SiteContext, body: RenderedMarkdown,
+                     relations: Relations.Lists? = nil) -> (PageFrame, [String: MustacheValue]) {
         let graph = site.graph
         let skill = graph.skill(of: document)
-        let (related, referencedBy) = Relations.ofDocument(document, site: site)
+        let (related, referencedBy) = relations ?? Relations.ofDocument(document, site: site)
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill

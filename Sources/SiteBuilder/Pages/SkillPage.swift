@@ -6,11 +6,11 @@ import SkillSearch
 /// The page of a skill: title, description, every frontmatter field, the body, its documents,
 /// the skills it points at and the ones that point at it.
 enum SkillPage {
-    static func make(_ skill: Skill, page: PlannedPage, site: SiteContext, body: RenderedMarkdown)
-        -> (PageFrame, [String: MustacheValue]) {
+    static func make(_ skill: Skill, page: PlannedPage, site: SiteContext, body: RenderedMarkdown,
+                     relations: Relations.Lists? = nil) -> (PageFrame, [String: MustacheValue]) {
         let graph = site.graph
         let document = graph.document(at: skill.skillFile)
-        let (related, referencedBy) = Relations.ofSkill(skill, site: site)
+        let (related, referencedBy) = relations ?? Relations.ofSkill(skill, site: site)
         let documents = skill.documents.compactMap { graph.document(at: $0) }
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)
