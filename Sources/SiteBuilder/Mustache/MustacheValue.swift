@@ -12,7 +12,7 @@ public enum MustacheValue: Sendable, Hashable {
     case bool(Bool)
     case number(Double)
     case list([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
     case null
 
     /// Whether a section renders for this value (inverted sections render when it does not).
@@ -56,7 +56,7 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// A later duplicate key replaces an earlier one.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(MustacheObject(pairs: elements))
     }
 }
 

@@ -26,8 +26,8 @@ struct PageRenderer: Sendable {
     /// their digest (`contentHash`) instead of the HTML.
     struct Model {
         var template: String
-        var layout: [String: MustacheValue]
-        var values: [String: MustacheValue]
+        var layout: MustacheObject
+        var values: MustacheObject
     }
 
     func render(_ page: PlannedPage) throws -> Output {
@@ -38,7 +38,7 @@ struct PageRenderer: Sendable {
     /// `relations` are the page's `Relations.of(page)` when the caller has them already.
     func model(_ page: PlannedPage, relations: Relations.Lists? = nil) throws -> Model {
         let frame: PageFrame
-        var values: [String: MustacheValue]
+        var values: MustacheObject
         switch page.kind {
         case .home:
             (frame, values) = HomePage.make(page: page, site: site)
