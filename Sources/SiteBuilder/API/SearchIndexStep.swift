@@ -29,6 +29,12 @@ public enum SearchIndexStep {
         /// Whether the index was patched from the last build's (`SearchIndexState`), not assembled
         /// from every document's counts.
         public var patched: Bool
+        /// Dictionary and postings files handed over as the last build wrote them, of all of
+        /// them, and sample first queries whose files were the last build's, of all of them.
+        public var unchangedFiles: Int
+        public var termFiles: Int
+        public var firstQueriesKept: Int
+        public var firstQueries: Int
         /// Why the build cache's counts were not used, when they were there but unusable.
         public var cacheProblem: String?
     }
@@ -95,8 +101,11 @@ public enum SearchIndexStep {
                 try? FileManager.default.removeItem(at: stateLocation(cache.file))
             }
         }
-        return Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
+        return Output(paths: written.sorted, sizes: built.summary,
                       documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted, patched: built.patched,
+                      unchangedFiles: built.unchangedFiles,
+                      termFiles: built.index.layout.dictionaryStarts.count + built.index.layout.postingsStarts.count,
+                      firstQueriesKept: built.firstQueriesKept, firstQueries: built.firstQueries,
                       cacheProblem: problem)
     }
 
