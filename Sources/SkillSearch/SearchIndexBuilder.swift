@@ -77,7 +77,8 @@ public enum SearchIndexBuilder {
         let written = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, knownTerms: made.knownTerms,
                                                       before: made.before, write)
         var files = written.files
-        let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged)
+        let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged,
+                                                   knownTerms: made.knownTerms)
         files.firstQueries = firstQueries
         var state = made.state
         state?.files = files
@@ -87,26 +88,44 @@ public enum SearchIndexBuilder {
                      firstQueriesKept: kept, firstQueries: firstQueries.count, unchangedFiles: written.unchanged.count)
     }
 
-    /// The files the first search of each sample query downloads, and how many of the queries
-    /// were not run again: a query's files are the previous build's (`before`) when the key of
-    /// what queries read of the entry file is the same (`SearchIndexEncoder.queryKey`) and so
-    /// is every dictionary and postings file it read (`unchanged`). A query is found with
-    /// nothing else (section texts are not read), so it loads the same files; their sizes are
-    /// taken anew. The queries whose files changed are run.
+    /// What the first search of each sample query reads, and how many of the queries were not
+    /// run again: a query's files and sections are the previous build's (`before`) when what
+    /// they depend on outside the dictionary and postings files is the same
+    /// (`SearchIndexEncoder.queryKey`), every dictionary and postings file it read is as the
+    /// previous build wrote it (`unchanged`), and so is the first term of the dictionary file
+    /// after each one it read (with the file's own first term, that decides which words it
+    /// holds: `TermResolver.file(for:)`). A query is found with nothing else (section texts are
+    /// not read). The document files of its sections and all sizes are taken anew. The queries
+    /// whose files changed are run.
     static func firstQueryFiles(_ index: SearchIndex, before: SearchIndexState.Files?, key: ContentHash?,
-                                unchanged: Set<String>) -> (queries: [SearchIndexState.FirstQuery], kept: Int) {
+                                unchanged: Set<String>, knownTerms: SearchIndexEncoder.KnownTerms?)
+        -> (queries: [SearchIndexState.FirstQuery], kept: Int) {
         let queries = index.sampleQueries()
-        var known: [String: [String]] = [:]
-        if let before, before.queryKey != nil, before.queryKey == key {
-            for query in before.firstQueries
-            where query.files.allSatisfy({ !($0.hasPrefix("t/") || $0.hasPrefix("p/")) || unchanged.contains($0) }) {
-                known[query.query] = query.files
+        var known: [String: SearchIndexState.FirstQuery] = [:]
+        let starts = index.layout.dictionaryStarts
+        if let before, let knownTerms, before.queryKey != nil, before.queryKey == key,
+           starts.isEmpty == before.dictionaryStarts.isEmpty {
+            // Whether dictionary file `file` begins with the same term, or ends the dictionary, in both builds.
+            func sameStart(_ file: Int) -> Bool {
+                guard file < starts.count, file < before.dictionaryStarts.count else {
+                    return file >= starts.count && file >= before.dictionaryStarts.count
+                }
+                return Int(knownTerms.previous[starts[file]]) == before.dictionaryStarts[file]
+            }
+            for query in before.firstQueries {
+                let same = query.files.allSatisfy { file in
+                    if file.hasPrefix("p/") { return unchanged.contains(file) }
+                    guard file.hasPrefix("t/") else { return true }
+                    guard unchanged.contains(file), let number = Int(file.dropFirst(2).prefix { $0 != "." }) else { return false }
+                    return sameStart(number + 1)
+                }
+                if same { known[query.query] = query }
             }
         }
         let run = queries.filter { known[$0] == nil }
         let found = run.isEmpty ? [] : index.firstQueryFiles(run)
-        for query in found { known[query.query] = query.files }
-        return (queries.map { SearchIndexState.FirstQuery(query: $0, files: known[$0]!) }, queries.count - run.count)
+        for query in found { known[query.query] = query }
+        return (queries.map { known[$0]! }, queries.count - run.count)
     }
 
     /// The index and its files, each piece of the files encoded once, and the number of

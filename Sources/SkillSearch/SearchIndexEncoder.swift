@@ -256,24 +256,21 @@ enum SearchIndexEncoder {
         return written
     }
 
-    /// The digest of what a query reads of the entry file besides the dictionary and postings
-    /// files it loads (`SearchEngine.firstQueryFiles`): the number of sections (rarity), the
-    /// first term of each dictionary file (which file holds a word), the document files'
-    /// lengths, the pages and the continued sections (grouping), and whether there are shared
-    /// words. Not the number of terms: the browser takes only the last dictionary file's length
-    /// from it, and a file a query reads is compared whole.
+    /// The digest of what the sections a query finds depend on besides the dictionary and
+    /// postings files it reads (`SearchEngine.firstQueryReads`): the number of sections
+    /// (rarity), and the pages and the continued sections (grouping). Not the number of terms
+    /// (the browser takes only the last dictionary file's length from it, and a file a query
+    /// reads is compared whole), nor the dictionary files' first terms (compared for the files
+    /// a query reads: `SearchIndexBuilder.firstQueryFiles`), nor the document files' lengths:
+    /// the document files of the sections found are worked out anew.
     static func queryKey(_ index: SearchIndex) -> ContentHash {
         var hasher = ContentHasher()
         hasher.add("search-index first query")
         hasher.add(index.sections.count)
-        hasher.add(index.layout.dictionaryStarts.count)
-        for start in index.layout.dictionaryStarts { hasher.add(index.terms[start].term) }
-        for list in [runLengths(index.layout.documentStarts, total: index.sections.count), pageRuns(index.sections)] {
-            hasher.add(list.count)
-            for count in list { hasher.add(count) }
-        }
+        let pages = pageRuns(index.sections)
+        hasher.add(pages.count)
+        for count in pages { hasher.add(count) }
         for section in index.sections.indices where index.continues(section) { hasher.add(section) }
-        hasher.add(index.sharedWords.isEmpty ? 0 : 1)
         return hasher.finalize()
     }
 

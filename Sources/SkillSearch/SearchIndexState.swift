@@ -19,7 +19,8 @@ import SkillParser
 /// count, then the files (`Files`: the dictionary files' and the postings files' first terms,
 /// each a count and the numbers; their digests and sizes, each a count and per file the digest
 /// and the size; 1 and the key of what queries read of the entry file, or 0; the number of
-/// sample queries and per query its text, the number of its files and their paths), then the
+/// sample queries and per query its text, the number of its files and their paths, the number
+/// of its sections and their numbers), then the
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
@@ -64,10 +65,13 @@ public struct SearchIndexState: Sendable, Equatable {
         var size: Int
     }
 
-    /// A sample query (`SearchIndex.sampleQueries`) and the files its first search downloads.
+    /// A sample query (`SearchIndex.sampleQueries`), the entry, dictionary and postings files
+    /// its first search reads, and the sections whose document files it loads
+    /// (`SearchEngine.firstQueryReads`).
     struct FirstQuery: Sendable, Equatable {
         var query: String
         var files: [String]
+        var sections: [Int]
     }
 
     /// What the build wrote of the index's files: the terms the dictionary and postings files
@@ -176,6 +180,8 @@ public struct SearchIndexState: Sendable, Equatable {
             writer.string(query.query)
             writer.number(query.files.count)
             for file in query.files { writer.string(file) }
+            writer.number(query.sections.count)
+            for section in query.sections { writer.number(section) }
         }
         writer.number(extras.count)
         for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
@@ -270,7 +276,13 @@ public struct SearchIndexState: Sendable, Equatable {
                 guard let file = reader.string() else { return nil }
                 list.append(file)
             }
-            files.firstQueries.append(FirstQuery(query: query, files: list))
+            guard let sectionCount = reader.number(), sectionCount <= totals.sections else { return nil }
+            var sections: [Int] = []
+            for _ in 0..<sectionCount {
+                guard let section = reader.number(), section < totals.sections else { return nil }
+                sections.append(section)
+            }
+            files.firstQueries.append(FirstQuery(query: query, files: list, sections: sections))
         }
         guard let extraCount = reader.number(), extraCount <= data.count else { return nil }
         for _ in 0..<extraCount {

@@ -45,13 +45,17 @@ extension SearchIndex {
     func firstQueryFiles(_ queries: [String]) -> [SearchIndexState.FirstQuery] {
         let engine = SearchEngine(index: self)
         // Each query reads postings of thousands of sections: on all cores.
-        return Parallel.map(queries) { query in SearchIndexState.FirstQuery(query: query, files: engine.firstQueryFiles(query)) }
+        return Parallel.map(queries) { query in
+            let reads = engine.firstQueryReads(query)
+            return SearchIndexState.FirstQuery(query: query, files: reads.files, sections: reads.sections)
+        }
     }
 
     /// Sizes of this index's files, with what `firstQueries` download.
     func sizes(ofFiles sizes: [String: Int], firstQueries: [SearchIndexState.FirstQuery]) -> SearchIndexSizes {
         let downloads = firstQueries.map { first in
-            (query: first.query, bytes: first.files.reduce(0) { $0 + (sizes[$1] ?? 0) })
+            (query: first.query,
+             bytes: SearchEngine.files(first.files, loaded: first.sections, of: self).reduce(0) { $0 + (sizes[$1] ?? 0) })
         }.sorted { $0.bytes < $1.bytes }
         let entry = sizes[SearchIndexFiles.entry] ?? 0
         return SearchIndexSizes(total: sizes.values.reduce(0, +), files: sizes.count,

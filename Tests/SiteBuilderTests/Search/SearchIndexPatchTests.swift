@@ -193,6 +193,23 @@ import Testing
         #expect(built[1].firstQueriesKept < queries)
     }
 
+    /// Edits that move the small files' boundaries (terms that come and go at a file's start,
+    /// postings that grow a file past its target, a word only one query reads): each rebuild
+    /// agrees with its full build, files, digests, summary and state (its first queries too).
+    @Test func successiveEditsOverSmallFilesAgreeWithFullBuilds() throws {
+        let feedback = "feedback/SKILL.md", navigation = "navigation/SKILL.md"
+        let built = try rebuilds([
+            Self.replace("Tell people what happened", with: "Aardvark aardwolf abacus: tell people what happened", in: feedback),
+            Self.replace("Respect the silent switch.", with: "Respect the silent switch, the silent mode and silent alerts.", in: feedback),
+            Self.replace("Aardvark aardwolf abacus: tell", with: "Tell", in: feedback),
+            Self.replace("side by side", with: "side by side by side, stacked in stacks of stacks", in: navigation),
+            Self.replace("Keep the back button", with: "Keep the zzyzx back button", in: navigation),
+            Self.replace("Pair a sound", with: "Pair a navigation sound", in: feedback),
+        ], targets: Self.smallFiles)
+        #expect(built.allSatisfy { $0.patched })
+        #expect(built.contains { $0.unchangedFiles > 0 })
+    }
+
     @Test func aDamagedStateIsNotRead() throws {
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
