@@ -179,35 +179,25 @@ public enum SearchIndexBuilder {
         // number their own: a `[String: Int]` hashed every term of every batch with SipHash.
         var numbers = ByteStringTable()
         var termTexts: [String] = []
-        var ownForm: [Int] = []
-        var otherForms: [[String: Int]] = []
         let globals = batches.map { batch -> [Int32] in
             batch.terms.map { term -> Int32 in
                 var bytes = term
                 let (number, inserted) = bytes.withUTF8 { numbers.insert($0) }
-                if inserted {
-                    termTexts.append(term)
-                    ownForm.append(0)
-                    otherForms.append([:])
-                }
+                if inserted { termTexts.append(term) }
                 return Int32(number)
             }
         }
         numbers = ByteStringTable()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
+        for batch in batches {
+            for document in batch.documents {
                 sectionCount += document.lengths.count
                 totalLength += document.lengths.reduce(0, +)
                 describedCount += document.descriptionLengths.count
                 totalDescription += document.descriptionLengths.values.reduce(0, +)
-                for (term, count) in document.ownForm.enumerated() where count > 0 { ownForm[Int(global[Int(terms[term])])] += count }
-                for form in document.otherForms {
-                    let number = Int(global[Int(terms[Int(form.term)])])
-                    otherForms[number][form.surface, default: 0] += form.count
-                }
             }
         }
+        let (ownForm, otherForms) = writtenForms(batches, globals: globals, termCount: termTexts.count)
         // The written forms are summed: each document's go before the postings are made.
         for number in batches.indices {
             for document in batches[number].documents.indices {
@@ -227,42 +217,21 @@ public enum SearchIndexBuilder {
         }
 
         // Sorted before the postings are made, while the counts file and the words are still being done.
-        let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let words = try! counting.wait()
         beforePostings()
 
-        var postingCounts = [Int](repeating: 0, count: termTexts.count)
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
-                for entry in document.entries { postingCounts[Int(global[Int(terms[Int(entry.term)])])] += 1 }
-            }
-        }
-        var postings: [[Posting]] = postingCounts.map { count in
-            var list: [Posting] = []
-            list.reserveCapacity(count)
-            return list
-        }
+        var postings = emptyPostings(batches, globals: globals, termCount: termTexts.count)
         var section = 0
         for number in batches.indices {
-            let global = globals[number], weight = weights[number]
-            var entry = 0
-            for (document, terms) in zip(batches[number].documents, batches[number].documentTerms) {
-                var first = 0
-                for end in document.sectionEnds {
-                    for item in document.entries[first..<end] {
-                        postings[Int(global[Int(terms[Int(item.term)])])].append(Posting(section: section, weight: Int(weight[entry])))
-                        entry += 1
-                    }
-                    first = end
-                    section += 1
-                }
-            }
+            section = addPostings(of: batches[number], global: globals[number], weights: weights[number], firstSection: section,
+                                  to: &postings)
             // Each batch's counts go as soon as they are postings, so the two are not all held at once.
             batches[number].documents = []
             weights[number] = []
         }
         let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
-        let terms = order.indices.map { position in
+        let terms = Parallel.map(order.count, minimumChunk: 4096) { position in
             IndexedTerm(term: termTexts[order[position]], postings: postings[order[position]],
                         display: forms[position].display(of: termTexts[order[position]]))
         }
