@@ -44,6 +44,13 @@ public enum SearchIndexBuilder {
         /// Whether the index was patched from the previous build's (`Reuse.state`) rather than
         /// assembled from every document's counts.
         public var patched: Bool
+        /// The index's sizes and what sample first queries download.
+        public var summary: SearchIndexSizes
+        /// The sample first queries whose files were the previous build's, not found again, of all.
+        public var firstQueriesKept: Int
+        public var firstQueries: Int
+        /// The dictionary and postings files left as the previous build wrote them, not encoded.
+        public var unchangedFiles: Int
     }
 
     /// Indexes every document of `graph`, or only those whose paths are in `sources`.
@@ -67,10 +74,58 @@ public enum SearchIndexBuilder {
                                      write: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
         -> Built {
         let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
-        let sizes = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, write)
-        return Built(index: made.index, sizes: sizes, recounted: made.recounted,
-                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources), state: made.state,
-                     patched: made.patched)
+        let written = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, knownTerms: made.knownTerms,
+                                                      before: made.before, write)
+        var files = written.files
+        let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged,
+                                                   knownTerms: made.knownTerms)
+        files.firstQueries = firstQueries
+        var state = made.state
+        state?.files = files
+        return Built(index: made.index, sizes: written.sizes, recounted: made.recounted,
+                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources), state: state,
+                     patched: made.patched, summary: made.index.sizes(ofFiles: written.sizes, firstQueries: firstQueries),
+                     firstQueriesKept: kept, firstQueries: firstQueries.count, unchangedFiles: written.unchanged.count)
+    }
+
+    /// What the first search of each sample query reads, and how many of the queries were not
+    /// run again: a query's files and sections are the previous build's (`before`) when what
+    /// they depend on outside the dictionary and postings files is the same
+    /// (`SearchIndexEncoder.queryKey`), every dictionary and postings file it read is as the
+    /// previous build wrote it (`unchanged`), and so is the first term of the dictionary file
+    /// after each one it read (with the file's own first term, that decides which words it
+    /// holds: `TermResolver.file(for:)`). A query is found with nothing else (section texts are
+    /// not read). The document files of its sections and all sizes are taken anew. The queries
+    /// whose files changed are run.
+    static func firstQueryFiles(_ index: SearchIndex, before: SearchIndexState.Files?, key: ContentHash?,
+                                unchanged: Set<String>, knownTerms: SearchIndexEncoder.KnownTerms?)
+        -> (queries: [SearchIndexState.FirstQuery], kept: Int) {
+        let queries = index.sampleQueries()
+        var known: [String: SearchIndexState.FirstQuery] = [:]
+        let starts = index.layout.dictionaryStarts
+        if let before, let knownTerms, before.queryKey != nil, before.queryKey == key,
+           starts.isEmpty == before.dictionaryStarts.isEmpty {
+            // Whether dictionary file `file` begins with the same term, or ends the dictionary, in both builds.
+            func sameStart(_ file: Int) -> Bool {
+                guard file < starts.count, file < before.dictionaryStarts.count else {
+                    return file >= starts.count && file >= before.dictionaryStarts.count
+                }
+                return Int(knownTerms.previous[starts[file]]) == before.dictionaryStarts[file]
+            }
+            for query in before.firstQueries {
+                let same = query.files.allSatisfy { file in
+                    if file.hasPrefix("p/") { return unchanged.contains(file) }
+                    guard file.hasPrefix("t/") else { return true }
+                    guard unchanged.contains(file), let number = Int(file.dropFirst(2).prefix { $0 != "." }) else { return false }
+                    return sameStart(number + 1)
+                }
+                if same { known[query.query] = query }
+            }
+        }
+        let run = queries.filter { known[$0] == nil }
+        let found = run.isEmpty ? [] : index.firstQueryFiles(run)
+        for query in found { known[query.query] = query }
+        return (queries.map { known[$0]! }, queries.count - run.count)
     }
 
     /// The index and its files, each piece of the files encoded once, and the number of
@@ -78,11 +133,13 @@ public enum SearchIndexBuilder {
     static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
                         reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int,
-            sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool) {
+            sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool,
+            knownTerms: SearchIndexEncoder.KnownTerms?, before: SearchIndexState.Files?) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
             if let records = patched.records { keep?(records) }
-            return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true)
+            return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true,
+                    patched.knownTerms, patched.before)
         }
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
@@ -115,7 +172,12 @@ public enum SearchIndexBuilder {
             return (counts, records, recounted, keys)
         }
         let recounted = counted.reduce(0) { $0 + $1.2 }
-        keep?(counted.flatMap(\.1))
+        // The counts file (as large as the collection's text) is encoded and written on a thread
+        // of its own while the terms are numbered on this one, which left the other core idle;
+        // the counts it reads are freed only once it is done (`assemble` waits for it before the
+        // postings are made), so the two are not held at once.
+        let records = Handoff(counted.flatMap(\.1))
+        let saving = keep.map { keep in BackgroundStep { keep(records.take()) } }
         var keys: [SearchIndexCache.Key?] = []
         var sectionCounts: [Int] = []
         for (batch, _, _, batchKeys) in counted {
@@ -125,14 +187,16 @@ public enum SearchIndexBuilder {
         let sectionSources = Self.sectionSources(keys: keys, sectionCounts: sectionCounts)
         let batches = counted.map(\.0)
         counted = []
-        let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
+        let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows,
+                                                  beforePostings: { try? saving?.wait() })
         // Kept only when every document has a key: a rebuild patches documents by key.
         let allKeys = keys.compactMap { $0 }
         let state = allKeys.count == keys.count
             ? SearchIndexState(documents: allKeys, sectionCounts: sectionCounts, totals: assembled.totals, terms: index.terms,
-                               forms: assembled.forms, words: assembled.words)
+                               forms: assembled.forms, words: assembled.words, wordSizes: pieces.wordSizes,
+                               postingsSizes: pieces.postingsSizes)
             : nil
-        return (index, pieces, recounted, sectionSources, state, false)
+        return (index, pieces, recounted, sectionSources, state, false, nil, nil)
     }
 
     /// Where each section comes from (`SearchIndexEncoder.SectionSource`), from each document's
@@ -147,8 +211,10 @@ public enum SearchIndexBuilder {
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
+    /// `beforePostings` is called before the postings are made, which is the step's peak of memory.
     private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets,
-                                 sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+                                 sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
+                                 beforePostings: () -> Void)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces,
             kept: (totals: SearchIndexState.Totals, forms: [SearchIndexState.Forms], words: TextCodebook.WordCounts)) {
         // Taken, not copied, so that emptying them below gives their memory back.
@@ -162,36 +228,34 @@ public enum SearchIndexBuilder {
                 batches[number].documents[document].sections = []
             }
         }
-        var numbers: [String: Int] = [:]
+        // The shared words are counted from the sections' texts on a thread of their own while
+        // this one numbers the terms (with a single core's merge of their tables at the end, they
+        // were a serial tail after the postings).
+        let texts = stored.map(\.text)
+        let counting = BackgroundStep { TextCodebook.wordCounts(texts) }
+        // Numbered by their bytes (`ByteStringTable`), in the order first met, as the batches
+        // number their own: a `[String: Int]` hashed every term of every batch with SipHash.
+        var numbers = ByteStringTable()
         var termTexts: [String] = []
-        var ownForm: [Int] = []
-        var otherForms: [[String: Int]] = []
         let globals = batches.map { batch -> [Int32] in
             batch.terms.map { term -> Int32 in
-                if let known = numbers[term] { return Int32(known) }
-                let number = termTexts.count
-                numbers[term] = number
-                termTexts.append(term)
-                ownForm.append(0)
-                otherForms.append([:])
+                var bytes = term
+                let (number, inserted) = bytes.withUTF8 { numbers.insert($0) }
+                if inserted { termTexts.append(term) }
                 return Int32(number)
             }
         }
-        numbers = [:]
+        numbers = ByteStringTable()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
+        for batch in batches {
+            for document in batch.documents {
                 sectionCount += document.lengths.count
                 totalLength += document.lengths.reduce(0, +)
                 describedCount += document.descriptionLengths.count
                 totalDescription += document.descriptionLengths.values.reduce(0, +)
-                for (term, count) in document.ownForm.enumerated() where count > 0 { ownForm[Int(global[Int(terms[term])])] += count }
-                for form in document.otherForms {
-                    let number = Int(global[Int(terms[Int(form.term)])])
-                    otherForms[number][form.surface, default: 0] += form.count
-                }
             }
         }
+        let (ownForm, otherForms) = writtenForms(batches, globals: globals, termCount: termTexts.count)
         // The written forms are summed: each document's go before the postings are made.
         for number in batches.indices {
             for document in batches[number].documents.indices {
@@ -210,45 +274,27 @@ public enum SearchIndexBuilder {
             return weights
         }
 
-        var postingCounts = [Int](repeating: 0, count: termTexts.count)
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
-                for entry in document.entries { postingCounts[Int(global[Int(terms[Int(entry.term)])])] += 1 }
-            }
-        }
-        var postings: [[Posting]] = postingCounts.map { count in
-            var list: [Posting] = []
-            list.reserveCapacity(count)
-            return list
-        }
+        // Sorted before the postings are made, while the counts file and the words are still being done.
+        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let words = try! counting.wait()
+        beforePostings()
+
+        var postings = emptyPostings(batches, globals: globals, termCount: termTexts.count)
         var section = 0
         for number in batches.indices {
-            let global = globals[number], weight = weights[number]
-            var entry = 0
-            for (document, terms) in zip(batches[number].documents, batches[number].documentTerms) {
-                var first = 0
-                for end in document.sectionEnds {
-                    for item in document.entries[first..<end] {
-                        postings[Int(global[Int(terms[Int(item.term)])])].append(Posting(section: section, weight: Int(weight[entry])))
-                        entry += 1
-                    }
-                    first = end
-                    section += 1
-                }
-            }
+            section = addPostings(of: batches[number], global: globals[number], weights: weights[number], firstSection: section,
+                                  to: &postings)
             // Each batch's counts go as soon as they are postings, so the two are not all held at once.
             batches[number].documents = []
             weights[number] = []
         }
-        let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
-        let terms = order.indices.map { position in
+        let terms = Parallel.map(order.count, minimumChunk: 4096) { position in
             IndexedTerm(term: termTexts[order[position]], postings: postings[order[position]],
                         display: forms[position].display(of: termTexts[order[position]]))
         }
         postings = []
         batches = []
-        let words = TextCodebook.wordCounts(stored.map(\.text))
         let (index, pieces) = layOut(sections: stored, terms: terms, words: words, targets: targets, sources: sources, known: known)
         return (index, pieces, (totals, forms, words))
     }
@@ -258,11 +304,12 @@ public enum SearchIndexBuilder {
     /// layout: the same whether the terms and words were assembled from every document's counts
     /// or patched (`patched`).
     static func layOut(sections: [SearchSection], terms: [IndexedTerm], words: TextCodebook.WordCounts,
-                       targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+                       targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
+                       knownTerms: SearchIndexEncoder.KnownTerms? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         let sharedWords = TextCodebook.choose(words)
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
-                                               sources: sources, known: known)
+                                               sources: sources, known: known, knownTerms: knownTerms)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
         return (SearchIndex(sections: sections, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }
