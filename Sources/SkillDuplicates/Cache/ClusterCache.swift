@@ -5,7 +5,7 @@ import SkillParser
 /// with a digest of everything they were made from, so that a rebuild that changed no file's
 /// rules (an edit of prose, a code block, a link: most edits) takes them as they are instead of
 /// reading the duplicate cache and clustering again: the dedupe step of such a rebuild of
-/// agentic-awesome-skills reads about 1 MB instead of 15.
+/// agentic-awesome-skills reads 1.7 MB instead of 16 (and 19 ms of processor time instead of 158).
 ///
 /// What the clusters depend on (`Inputs`): the options and the program (the key), the number of
 /// skills (what is boilerplate), and for each document with rules, in order, its path, its skill's
