@@ -76,9 +76,7 @@ extension BinaryWriter {
         let written = tree.tree
         tree.writeShared(document.codeBlocks, written.codeBlocks) { $0.write($1) }
         tree.writeShared(document.tables, written.tables) { $0.write($1) }
-        let record = tree.finished()
-        count(record.count)
-        bytes(record)
+        record(tree.parts())
     }
 
     /// An index's values: each one the tree holds (found near where the last one was) as its
