@@ -40,15 +40,15 @@ struct Containment: Sendable {
     /// What is computed once per short rule, to look for it in many longer ones.
     struct Probe {
         let short: ArraySlice<UInt64>
-        let words: Set<UInt64>
-        let pairs: Set<UInt32>
+        let words: HashedSet
+        let pairs: HashedSet
         let features: [UInt32]
         let negated: Bool
 
         init(_ short: ArraySlice<UInt64>) {
             self.short = short
-            words = Set(short)
-            pairs = Set(zip(short, short.dropFirst()).map { Shingler.pairFeature($0, $1) })
+            words = HashedSet(short)
+            pairs = HashedSet(zip(short, short.dropFirst()).map { Shingler.pairFeature($0, $1) })
             features = Shingler.features(short)
             negated = Polarity.isNegated(short)
         }

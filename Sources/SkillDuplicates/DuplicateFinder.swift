@@ -150,7 +150,7 @@ public struct DuplicateFinder: Sendable {
             clock.lap("find contained rules")
             matched = MatchedPairs(key: matchingKey, candidates: candidates.count, verified: matches, contained: containments)
             groups = Self.groups(units, matched)
-            nextSketches = key.map { .held(CachedSketches(key: $0, units: units, sketches: sketches)) } ?? .none
+            nextSketches = key.map { .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches)) } ?? .none
         }
         statistics.reusedUnits = sketches.reused
         statistics.candidatePairs = matched.candidates

@@ -118,7 +118,9 @@ struct RuleNormalizer {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte < 0x80 {
+                if pendingStop == nil, byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte &- 0x41 < 26 {
+                    index = appendASCIIRun(bytes, from: index)
+                } else if byte < 0x80 {
                     (characterStart, characterEnd) = (index, index + 1)
                     read(UInt32(byte), kind: Self.kind(ofASCII: byte))
                     index += 1
@@ -130,6 +132,36 @@ struct RuleNormalizer {
                 }
             }
         }
+    }
+
+    /// Appends the ASCII letters and digits from `start` on to the word, lower-cased, and returns
+    /// where they end: what `read` does for each of them when no stop is pending, one run at a time
+    /// (most of a rule's bytes), with the word's bytes appended in one piece.
+    private mutating func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        if word.isEmpty { wordStart = start }
+        var (hash, end, last, hasUpper) = (wordHash, start, UInt8(0), false)
+        while end < bytes.count {
+            var byte = bytes[end]
+            if byte &- 0x41 < 26 {
+                byte |= 0x20
+                hasUpper = true
+            } else if !(byte &- 0x61 < 26 || byte &- 0x30 < 10) {
+                break
+            }
+            hash = StableHash.fnvStep(hash, byte)
+            last = byte
+            end += 1
+        }
+        let first = word.count
+        word.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if hasUpper {
+            for position in first..<word.count where word[position] &- 0x41 < 26 { word[position] |= 0x20 }
+        }
+        wordHash = hash
+        wordScalars += end - start
+        wordEndsWithDigit = last &- 0x30 < 10
+        (characterStart, characterEnd, wordEnd) = (end - 1, end, end)
+        return end
     }
 
     private enum Kind: UInt8 {

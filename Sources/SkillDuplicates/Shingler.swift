@@ -22,7 +22,7 @@ enum Shingler {
             if let previous { result.append(pairFeature(previous, hash)) }
             previous = hash
         }
-        result.sort()
+        FeatureSort.sort(&result)
         result.removeAdjacentDuplicates()
     }
 

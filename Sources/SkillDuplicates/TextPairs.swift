@@ -65,7 +65,7 @@ struct TextPairs: Sendable {
         result.removeAll(keepingCapacity: true)
         guard hashes.count > 1 else { return }
         for index in 1..<hashes.count { result.append(Shingler.pairFeature(hashes[index - 1], hashes[index])) }
-        result.sort()
+        FeatureSort.sort(&result)
         result.removeAdjacentDuplicates()
     }
 }

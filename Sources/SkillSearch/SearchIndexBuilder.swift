@@ -115,7 +115,12 @@ public enum SearchIndexBuilder {
             return (counts, records, recounted, keys)
         }
         let recounted = counted.reduce(0) { $0 + $1.2 }
-        keep?(counted.flatMap(\.1))
+        // The counts file (as large as the collection's text) is encoded and written on a thread
+        // of its own while the terms are numbered on this one, which left the other core idle;
+        // the counts it reads are freed only once it is done (`assemble` waits for it before the
+        // postings are made), so the two are not held at once.
+        let records = Handoff(counted.flatMap(\.1))
+        let saving = keep.map { keep in BackgroundStep { keep(records.take()) } }
         var keys: [SearchIndexCache.Key?] = []
         var sectionCounts: [Int] = []
         for (batch, _, _, batchKeys) in counted {
@@ -125,7 +130,8 @@ public enum SearchIndexBuilder {
         let sectionSources = Self.sectionSources(keys: keys, sectionCounts: sectionCounts)
         let batches = counted.map(\.0)
         counted = []
-        let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows)
+        let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows,
+                                                  beforePostings: { try? saving?.wait() })
         // Kept only when every document has a key: a rebuild patches documents by key.
         let allKeys = keys.compactMap { $0 }
         let state = allKeys.count == keys.count
@@ -147,8 +153,10 @@ public enum SearchIndexBuilder {
     }
 
     /// Numbers the terms of all batches, weighs every count, and lays the index out in files.
+    /// `beforePostings` is called before the postings are made, which is the step's peak of memory.
     private static func assemble(_ counted: consuming [CountedBatch], targets: SearchIndexLayout.Targets,
-                                 sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+                                 sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
+                                 beforePostings: () -> Void)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces,
             kept: (totals: SearchIndexState.Totals, forms: [SearchIndexState.Forms], words: TextCodebook.WordCounts)) {
         // Taken, not copied, so that emptying them below gives their memory back.
@@ -162,36 +170,34 @@ public enum SearchIndexBuilder {
                 batches[number].documents[document].sections = []
             }
         }
-        var numbers: [String: Int] = [:]
+        // The shared words are counted from the sections' texts on a thread of their own while
+        // this one numbers the terms (with a single core's merge of their tables at the end, they
+        // were a serial tail after the postings).
+        let texts = stored.map(\.text)
+        let counting = BackgroundStep { TextCodebook.wordCounts(texts) }
+        // Numbered by their bytes (`ByteStringTable`), in the order first met, as the batches
+        // number their own: a `[String: Int]` hashed every term of every batch with SipHash.
+        var numbers = ByteStringTable()
         var termTexts: [String] = []
-        var ownForm: [Int] = []
-        var otherForms: [[String: Int]] = []
         let globals = batches.map { batch -> [Int32] in
             batch.terms.map { term -> Int32 in
-                if let known = numbers[term] { return Int32(known) }
-                let number = termTexts.count
-                numbers[term] = number
-                termTexts.append(term)
-                ownForm.append(0)
-                otherForms.append([:])
+                var bytes = term
+                let (number, inserted) = bytes.withUTF8 { numbers.insert($0) }
+                if inserted { termTexts.append(term) }
                 return Int32(number)
             }
         }
-        numbers = [:]
+        numbers = ByteStringTable()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
+        for batch in batches {
+            for document in batch.documents {
                 sectionCount += document.lengths.count
                 totalLength += document.lengths.reduce(0, +)
                 describedCount += document.descriptionLengths.count
                 totalDescription += document.descriptionLengths.values.reduce(0, +)
-                for (term, count) in document.ownForm.enumerated() where count > 0 { ownForm[Int(global[Int(terms[term])])] += count }
-                for form in document.otherForms {
-                    let number = Int(global[Int(terms[Int(form.term)])])
-                    otherForms[number][form.surface, default: 0] += form.count
-                }
             }
         }
+        let (ownForm, otherForms) = writtenForms(batches, globals: globals, termCount: termTexts.count)
         // The written forms are summed: each document's go before the postings are made.
         for number in batches.indices {
             for document in batches[number].documents.indices {
@@ -210,45 +216,27 @@ public enum SearchIndexBuilder {
             return weights
         }
 
-        var postingCounts = [Int](repeating: 0, count: termTexts.count)
-        for (batch, global) in zip(batches, globals) {
-            for (document, terms) in zip(batch.documents, batch.documentTerms) {
-                for entry in document.entries { postingCounts[Int(global[Int(terms[Int(entry.term)])])] += 1 }
-            }
-        }
-        var postings: [[Posting]] = postingCounts.map { count in
-            var list: [Posting] = []
-            list.reserveCapacity(count)
-            return list
-        }
+        // Sorted before the postings are made, while the counts file and the words are still being done.
+        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let words = try! counting.wait()
+        beforePostings()
+
+        var postings = emptyPostings(batches, globals: globals, termCount: termTexts.count)
         var section = 0
         for number in batches.indices {
-            let global = globals[number], weight = weights[number]
-            var entry = 0
-            for (document, terms) in zip(batches[number].documents, batches[number].documentTerms) {
-                var first = 0
-                for end in document.sectionEnds {
-                    for item in document.entries[first..<end] {
-                        postings[Int(global[Int(terms[Int(item.term)])])].append(Posting(section: section, weight: Int(weight[entry])))
-                        entry += 1
-                    }
-                    first = end
-                    section += 1
-                }
-            }
+            section = addPostings(of: batches[number], global: globals[number], weights: weights[number], firstSection: section,
+                                  to: &postings)
             // Each batch's counts go as soon as they are postings, so the two are not all held at once.
             batches[number].documents = []
             weights[number] = []
         }
-        let order = termTexts.indices.sorted { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
-        let terms = order.indices.map { position in
+        let terms = Parallel.map(order.count, minimumChunk: 4096) { position in
             IndexedTerm(term: termTexts[order[position]], postings: postings[order[position]],
                         display: forms[position].display(of: termTexts[order[position]]))
         }
         postings = []
         batches = []
-        let words = TextCodebook.wordCounts(stored.map(\.text))
         let (index, pieces) = layOut(sections: stored, terms: terms, words: words, targets: targets, sources: sources, known: known)
         return (index, pieces, (totals, forms, words))
     }

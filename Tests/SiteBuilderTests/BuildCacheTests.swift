@@ -46,7 +46,7 @@ import SkillParser
         members["c"] = ["d": "y"]
         members["b"] = [1, true, .null]
         members["a"] = "x"
-        let reordered = MustacheValue.object(members)
+        let reordered = MustacheValue.object(MustacheObject(members))
         #expect(digest(base) == digest(reordered))
         let variants: [MustacheValue] = [
             ["a": "x", "b": [1, true, .null], "c": ["d": "z"]],

@@ -189,6 +189,44 @@ import TestSupport
         #expect(again.reusedUnits > 0 && again.reusedUnits < again.units)
     }
 
+    /// A `--full` run reads nothing, yet leaves the texts and sketches files in place when they
+    /// hold its texts' (their first column says so), and replaces them when they do not.
+    @Test func aFullRunLeavesTheTextsAndSketchesOfTheSameTexts() throws {
+        let tree = try Self.collection()
+        let file = tree.root.appendingPathComponent("dedupe")
+        let (textsFile, sketchFile) = (DuplicateCache.textsFile(besideCache: file), CachedSketches.file(besideCache: file))
+        func identities() throws -> [Int?] {
+            try [textsFile, sketchFile].map { try FileManager.default.attributesOfItem(atPath: $0.path)[.systemFileNumber] as? Int }
+        }
+        let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try first.write(to: file)
+        let written = try identities()
+        // A prose edit: the same texts, so the same bytes; the files stay, and the cache reads back whole.
+        try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + "\nA closing paragraph, not a rule.\n")
+        var (_, full) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        full.leavesFilesOfTheSameTexts = true
+        try full.write(to: file)
+        #expect(try identities() == written)
+        #expect(try Self.read(file).loadedSketches()?.unitKeys.count == first.loadedSketches()?.unitKeys.count)
+        let (statistics, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        #expect(statistics.reusedMatching)
+        // Without the flag (a run that found the cache unusable), both are written again.
+        full.leavesFilesOfTheSameTexts = false
+        try full.write(to: file)
+        let rewritten = try identities()
+        #expect(rewritten[0] != written[0] && rewritten[1] != written[1])
+        // A changed rule: other texts, so both are replaced, and a rebuild from them matches as a fresh run.
+        try tree.write("skill-5/SKILL.md", try tree.read("skill-5/SKILL.md") + "- Prefer a short label to a long one in every system alert.\n")
+        var (_, changed) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        changed.leavesFilesOfTheSameTexts = true
+        try changed.write(to: file)
+        let replaced = try identities()
+        #expect(replaced[0] != rewritten[0] && replaced[1] != rewritten[1])
+        try tree.write("skill-6/SKILL.md", try tree.read("skill-6/SKILL.md") + "- Keep every alert label short and clear for the system sheet.\n")
+        let (again, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        #expect(again.reusedUnits > 0)
+    }
+
     @Test func aRebuildWhoseSketchesAreMissingOrDamagedSketchesEverything() throws {
         let tree = try Self.collection()
         let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)

@@ -40,6 +40,24 @@ import Testing
         #expect(signature != features.withUnsafeBufferPointer { MinHasher(count: 64, seed: 6).signature(of: $0) })
     }
 
+    /// The vectorised signature is exactly `min over x of (a·x + b) mod 2³²` for each function,
+    /// with the constants drawn from the seed as documented: the same band keys as ever.
+    @Test func signatureIsTheMinimumOfEachHashFunction() {
+        var generator = SeededGenerator(seed: 11)
+        for size in [0, 1, 2, 17, 40, 300] {
+            let features = (0..<size).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) } + [0, .max]
+            let signature = features.withUnsafeBufferPointer { MinHasher(count: 88, seed: 9).signature(of: $0) }
+            var constants = SeededGenerator(seed: 9)
+            var expected: [UInt32] = []
+            for _ in 0..<96 {
+                let a = UInt32(truncatingIfNeeded: constants.next() >> 32) | 1
+                let b = UInt32(truncatingIfNeeded: constants.next() >> 32)
+                expected.append(features.map { a &* $0 &+ b }.min()!)
+            }
+            #expect(signature == expected)
+        }
+    }
+
     @Test func excludedFeaturesDoNotCountUnlessNothingElseIsLeft() {
         let hasher = MinHasher(count: 16, seed: 2)
         let all: [UInt32] = [10, 20, 30]

@@ -174,8 +174,12 @@ public enum SiteBuilder {
             do {
                 // A page with an input key (skill, document, report detail) is reused without
                 // being made when its inputs are unchanged; the others are keyed on their model.
-                if let key = inputs.key(for: page) {
-                    try output.emit(page.path, hash: key) { try folder.write(try renderer.htmlBytes(try renderer.model(page)), to: page.path) }
+                // "Related skills" and "Referenced by" are part of both the key and the model.
+                let relations = Relations.of(page, site: site)
+                if let key = inputs.key(for: page, relations: relations) {
+                    try output.emit(page.path, hash: key) {
+                        try folder.write(try renderer.htmlBytes(try renderer.model(page, relations: relations)), to: page.path)
+                    }
                 } else {
                     let model = try renderer.model(page)
                     try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.htmlBytes(model), to: page.path) }

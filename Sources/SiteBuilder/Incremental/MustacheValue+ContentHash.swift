@@ -19,10 +19,11 @@ extension ContentHasher {
             for item in items { add(item) }
         case .object(let members):
             add(6 as UInt64)
-            add(members.count)
-            for key in members.keys.sorted() {
-                add(key)
-                add(members[key]!)
+            let byName = members.byName
+            add(byName.count)
+            for (name, value) in byName {
+                add(name)
+                add(value)
             }
         case .null:
             add(7 as UInt64)

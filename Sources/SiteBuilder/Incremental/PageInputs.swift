@@ -71,9 +71,10 @@ struct PageInputs: Sendable {
     }
 
     /// The input key of `page`, or `nil` when it has none (its model's digest is used).
-    func key(for page: PlannedPage) -> ContentHash? {
+    /// `relations` are the page's `Relations.of(page)` when the caller has them already.
+    func key(for page: PlannedPage, relations: Relations.Lists? = nil) -> ContentHash? {
         switch page.kind {
-        case .skill, .document: documentKey(page)
+        case .skill, .document: documentKey(page, relations: relations)
         case .diagnosticsPart(let code, let part): diagnosticsPartKey(code: code, part: part, page: page)
         case .duplicatesPart(let part): duplicatesPartKey(part, page: page)
         default: nil
@@ -89,23 +90,15 @@ struct PageInputs: Sendable {
         return hasher
     }
 
-    private func documentKey(_ page: PlannedPage) -> ContentHash? {
+    private func documentKey(_ page: PlannedPage, relations known: Relations.Lists?) -> ContentHash? {
         let graph = site.graph
         let document: Document?
-        let relations: (related: [Relations.Item], referencedBy: [Relations.Item])
         switch page.kind {
-        case .skill(let index):
-            let skill = graph.skills[index]
-            document = graph.document(at: skill.skillFile)
-            relations = Relations.ofSkill(skill, site: site)
-        case .document(let path):
-            document = graph.document(at: path)
-            guard let document else { return nil }
-            relations = Relations.ofDocument(document, site: site)
-        default:
-            return nil
+        case .skill(let index): document = graph.document(at: graph.skills[index].skillFile)
+        case .document(let path): document = graph.document(at: path)
+        default: return nil
         }
-        guard let document, let digest = document.markdown.sourceDigest else { return nil }
+        guard let document, let relations = known ?? Relations.of(page, site: site), let digest = document.markdown.sourceDigest else { return nil }
         var hasher = pageHasher(page)
         hasher.add(document.path)
         hasher.add(digest)

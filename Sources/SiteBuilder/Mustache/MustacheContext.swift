@@ -3,8 +3,14 @@ struct MustacheContext {
     private var frames: [MustacheValue]
 
     init(_ root: MustacheValue) {
-        frames = [root]
-        frames.reserveCapacity(8)
+        self.init(frames: [root])
+    }
+
+    /// A stack that starts with several values, the last innermost: a name missing from it is
+    /// looked up in the one before, as if it were a section's value.
+    init(frames: [MustacheValue]) {
+        self.frames = frames
+        self.frames.reserveCapacity(frames.count + 8)
     }
 
     mutating func push(_ value: MustacheValue) { frames.append(value) }
@@ -13,12 +19,12 @@ struct MustacheContext {
     /// Resolves a name: `.` is the innermost value; otherwise the first part is looked up from the innermost
     /// object outwards, and the remaining parts only inside what it found (so `a.b` never falls back to an
     /// outer `b`). `nil` when the name is missing.
-    func lookup(_ path: [String]) -> MustacheValue? {
+    func lookup(_ path: [MustacheName]) -> MustacheValue? {
         let first = path[0]
         if path.count == 1 {
             // A plain name, as most are: returned from the frame that has it, without the walk
             // of the remaining parts below.
-            if first == "." { return frames[frames.count - 1] }
+            if first.text == "." { return frames[frames.count - 1] }
             var index = frames.count - 1
             while index >= 0 {
                 if case .object(let members) = frames[index], let value = members[first] { return value }
@@ -37,7 +43,7 @@ struct MustacheContext {
         }
         guard var value = found else { return nil }
         for key in path.dropFirst() {
-            guard let next = value[key] else { return nil }
+            guard case .object(let members) = value, let next = members[key] else { return nil }
             value = next
         }
         return value

@@ -4,9 +4,9 @@ enum MustacheNode: Sendable, Hashable {
     case text([UInt8], lineStarts: [Int])
     /// A template line begins here, before a tag; only a standalone partial's indentation is written here.
     case lineStart
-    case variable(path: [String], escaped: Bool)
-    case section(path: [String], children: [MustacheNode])
-    case invertedSection(path: [String], children: [MustacheNode])
+    case variable(path: [MustacheName], escaped: Bool)
+    case section(path: [MustacheName], children: [MustacheNode])
+    case invertedSection(path: [MustacheName], children: [MustacheNode])
     /// A partial; `indentation` is the whitespace before a standalone partial tag.
     case partial(name: String, indentation: [UInt8])
 }

@@ -8,8 +8,8 @@ struct MustacheRenderer {
     private let partial: (String) -> MustacheTemplate?
     private var partialDepth = 0
 
-    init(context: MustacheValue, partial: @escaping (String) -> MustacheTemplate?, capacity: Int = 0) {
-        self.context = MustacheContext(context)
+    init(context: MustacheContext, partial: @escaping (String) -> MustacheTemplate?, capacity: Int = 0) {
+        self.context = context
         self.partial = partial
         output.reserveCapacity(capacity)
     }

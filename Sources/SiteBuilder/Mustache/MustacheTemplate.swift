@@ -30,6 +30,16 @@ public struct MustacheTemplate: Sendable {
     /// without being turned into a `String` (which validates and copies it) and back.
     /// `capacity` is a guess of the size, so the buffer does not grow one doubling at a time.
     func renderBytes(_ context: MustacheValue, partial: (String) -> MustacheTemplate?, capacity: Int = 0) -> [UInt8] {
+        renderBytes(MustacheContext(context), partial: partial, capacity: capacity)
+    }
+
+    /// The same with a context of several values (`MustacheContext(frames:)`), so that values
+    /// kept apart need not be merged into one object first.
+    func renderBytes(frames: [MustacheValue], partial: (String) -> MustacheTemplate?, capacity: Int = 0) -> [UInt8] {
+        renderBytes(MustacheContext(frames: frames), partial: partial, capacity: capacity)
+    }
+
+    private func renderBytes(_ context: MustacheContext, partial: (String) -> MustacheTemplate?, capacity: Int) -> [UInt8] {
         withoutActuallyEscaping(partial) { resolve in
             var renderer = MustacheRenderer(context: context, partial: resolve, capacity: capacity)
             renderer.render(nodes, indentation: [])

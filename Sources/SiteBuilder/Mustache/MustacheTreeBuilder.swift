@@ -53,8 +53,8 @@ struct MustacheTreeBuilder {
     }
 
     /// `a.b.c` → `["a", "b", "c"]`; the implicit iterator `.` stays whole.
-    private static func path(_ name: String) -> [String] {
-        name == "." ? ["."] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    private static func path(_ name: String) -> [MustacheName] {
+        name == "." ? [MustacheName(".")] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheName(String($0)) }
     }
 
     /// Joins text that follows text (as around a comment), so rendering appends fewer pieces.

@@ -12,7 +12,7 @@ extension MustacheValue {
         case let items as [Any]:
             self = .list(items.map(MustacheValue.init(json:)))
         case let members as [String: Any]:
-            self = .object(members.mapValues(MustacheValue.init(json:)))
+            self = .object(MustacheObject(members.mapValues(MustacheValue.init(json:))))
         default:
             self = .null
         }

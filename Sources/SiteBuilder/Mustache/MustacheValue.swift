@@ -2,12 +2,17 @@
 ///
 /// Falsey values (sections skip them, inverted sections show them): `false`, `.null`,
 /// an empty list and an empty string. Everything else is truthy, including `0`.
-public indirect enum MustacheValue: Sendable, Hashable {
+///
+/// Not `indirect`: lists and objects already hold their members out of line, and an indirect
+/// enum puts every value, even `true`, in a heap box of its own (a page's context has
+/// thousands of values: the boxes were a tenth of the render step's samples, in malloc and
+/// retain/release).
+public enum MustacheValue: Sendable, Hashable {
     case string(String)
     case bool(Bool)
     case number(Double)
     case list([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
     case null
 
     /// Whether a section renders for this value (inverted sections render when it does not).
@@ -51,7 +56,7 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// A later duplicate key replaces an earlier one.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(MustacheObject(pairs: elements))
     }
 }
 

@@ -6,11 +6,11 @@ import SkillSearch
 /// The page of a reference, another document of a skill, or a loose document: the body, a way
 /// back to its skill, previous and next within the skill.
 enum DocumentPage {
-    static func make(_ document: Document, page: PlannedPage, site: SiteContext, body: RenderedMarkdown)
-        -> (PageFrame, [String: MustacheValue]) {
+    static func make(_ document: Document, page: PlannedPage, site: SiteContext, body: RenderedMarkdown,
+                     relations: Relations.Lists? = nil) -> (PageFrame, MustacheObject) {
         let graph = site.graph
         let skill = graph.skill(of: document)
-        let (related, referencedBy) = Relations.ofDocument(document, site: site)
+        let (related, referencedBy) = relations ?? Relations.ofDocument(document, site: site)
 
         var frame = PageFrame(pageTitle: document.title)
         frame.currentSkill = skill
@@ -20,7 +20,7 @@ enum DocumentPage {
         if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         frame.toc = TocEntry.entries(for: document, extra: extra)
 
-        var values: [String: MustacheValue] = [
+        var values: MustacheObject = [
             "titleHTML": .text(body.titleHTML),
             "body": .string(body.html),
             "skillHref": .null,
@@ -35,7 +35,7 @@ enum DocumentPage {
             "hasReferencedBy": .bool(!referencedBy.isEmpty),
             "referencedBy": Relations.values(referencedBy, from: page.path, strings: site.strings),
         ]
-        values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"])) { $1 }
+        values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"]))
         if let skill {
             let skillPage = SitePaths.page(forSource: skill.skillFile)
             values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))

@@ -7,7 +7,7 @@ import SkillSearch
 /// for a large one) and a table of each skill's connections, by group. When the table would pass
 /// a page's budget its groups sit on detail pages (`GraphReport`), which the graph page lists.
 enum GraphPage {
-    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.graphReport
         let strings = site.strings
         let svg = report.isLarge ? groupDrawing(page: page, site: site)
@@ -35,7 +35,7 @@ enum GraphPage {
     }
 
     /// One detail page: the table's rows for a slice of the groups.
-    static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.graphReport
         let strings = site.strings
         guard part >= 1, part <= report.parts.count else { return (PageFrame(pageTitle: strings["skillGraph"]), [:]) }

@@ -14,7 +14,7 @@ enum HomePage {
     /// The lazily loaded list of every skill for the filter of a large collection's home page.
     static let listPath = "skills.js"
 
-    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let graph = site.graph
         let compact = isCompact(site)
         let groups: [MustacheValue] = site.groups.enumerated().map { index, group in

@@ -5,7 +5,7 @@ import SkillSearch
 
 /// The values of `layout.mustache` and of the partials it includes.
 enum LayoutContext {
-    static func make(page: PlannedPage, frame: PageFrame, site: SiteContext, root: String) -> [String: MustacheValue] {
+    static func make(page: PlannedPage, frame: PageFrame, site: SiteContext, root: String) -> MustacheObject {
         let isHome = page.kind == .home
         let title = isHome || frame.pageTitle == site.siteTitle ? site.siteTitle : "\(frame.pageTitle) · \(site.siteTitle)"
         var pager: MustacheValue = .null

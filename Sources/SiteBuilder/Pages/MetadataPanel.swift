@@ -6,7 +6,7 @@ import SkillSearch
 /// Every frontmatter field, nothing dropped, as values for `metadata.mustache` and the
 /// recursive `metadata-value.mustache`.
 enum MetadataPanel {
-    static func values(for document: Document, title: String) -> [String: MustacheValue] {
+    static func values(for document: Document, title: String) -> MustacheObject {
         let entries = document.markdown.frontmatter?.entries ?? []
         return [
             "hasMetadata": .bool(!entries.isEmpty),
@@ -26,8 +26,8 @@ enum MetadataPanel {
         .object(flags(yaml))
     }
 
-    private static func flags(_ yaml: YAMLValue) -> [String: MustacheValue] {
-        var result: [String: MustacheValue] = [
+    private static func flags(_ yaml: YAMLValue) -> MustacheObject {
+        var result: MustacheObject = [
             "isText": false, "isEmpty": false, "isList": false, "isMap": false,
             "textHTML": .null, "items": .list([]), "entries": .list([]),
         ]

@@ -15,7 +15,7 @@ extension MustacheValue {
     }
 
     /// Marks the last element of each list item with `last: true`, for separators.
-    static func list(withLast items: [[String: MustacheValue]]) -> MustacheValue {
+    static func list(withLast items: [MustacheObject]) -> MustacheValue {
         .list(items.enumerated().map { index, item in
             var copy = item
             copy["last"] = .bool(index == items.count - 1)

@@ -26,8 +26,8 @@ struct PageRenderer: Sendable {
     /// their digest (`contentHash`) instead of the HTML.
     struct Model {
         var template: String
-        var layout: [String: MustacheValue]
-        var values: [String: MustacheValue]
+        var layout: MustacheObject
+        var values: MustacheObject
     }
 
     func render(_ page: PlannedPage) throws -> Output {
@@ -35,22 +35,23 @@ struct PageRenderer: Sendable {
         return Output(html: try html(model))
     }
 
-    func model(_ page: PlannedPage) throws -> Model {
+    /// `relations` are the page's `Relations.of(page)` when the caller has them already.
+    func model(_ page: PlannedPage, relations: Relations.Lists? = nil) throws -> Model {
         let frame: PageFrame
-        var values: [String: MustacheValue]
+        var values: MustacheObject
         switch page.kind {
         case .home:
             (frame, values) = HomePage.make(page: page, site: site)
         case .skill(let index):
             let skill = site.graph.skills[index]
             let body = markdown(skill.skillFile)
-            (frame, values) = SkillPage.make(skill, page: page, site: site, body: body)
+            (frame, values) = SkillPage.make(skill, page: page, site: site, body: body, relations: relations)
         case .document(let path):
             let body = markdown(path)
             guard let document = site.graph.document(at: path) else {
                 return Model(template: "", layout: [:], values: [:])
             }
-            (frame, values) = DocumentPage.make(document, page: page, site: site, body: body)
+            (frame, values) = DocumentPage.make(document, page: page, site: site, body: body, relations: relations)
         case .diagnostics:
             (frame, values) = DiagnosticsPage.make(page: page, site: site)
         case .diagnosticsPart(let code, let part):
@@ -82,16 +83,17 @@ struct PageRenderer: Sendable {
     /// The page's HTML as UTF-8, as it is written.
     func htmlBytes(_ model: Model) throws -> [UInt8] {
         guard !model.template.isEmpty else { return [] }
-        // Page values win over layout values of the same name (a page's own `description`).
-        let context = MustacheValue.object(model.layout.merging(model.values) { _, page in page })
         guard let template = site.template(model.template) else { throw RenderError.missingTemplate(model.template) }
         guard let layoutTemplate = site.template("layout") else { throw RenderError.missingTemplate("layout") }
         // Room for the body and the page's own parts; the layout adds the sidebar and the head.
         let body = model.values["body"]?.interpolatedText.utf8.count ?? 0
-        let content = String(decoding: template.renderBytes(context, partial: site.template, capacity: body + 8_192), as: UTF8.self)
-        var layoutValues = model.layout
-        layoutValues["content"] = .string(content)
-        return layoutTemplate.renderBytes(.object(layoutValues), partial: site.template, capacity: content.utf8.count + 16_384)
+        // Page values win over layout values of the same name (a page's own `description`): they
+        // are the inner of the two frames, which is the same as merging them, without the copy.
+        let content = String(decoding: template.renderBytes(frames: [.object(model.layout), .object(model.values)],
+                                                            partial: site.template, capacity: body + 8_192), as: UTF8.self)
+        // `content` in a frame of its own, rather than added to a copy of the layout's values.
+        return layoutTemplate.renderBytes(frames: [.object(model.layout), ["content": .string(content)]],
+                                          partial: site.template, capacity: content.utf8.count + 16_384)
     }
 
     /// The 404 page is served at any address, so its links start from the base URL when there is one.

@@ -13,12 +13,26 @@ struct Relations {
         var kinds: Set<Edge.Kind>
     }
 
+    /// What a page lists: "Related skills" and "Referenced by".
+    typealias Lists = (related: [Item], referencedBy: [Item])
+
     let graph: SkillGraph
     /// Edges by source document, as `SiteContext.outgoingEdges`.
     let outgoingEdges: [String: [Edge]]
 
+    /// What the page of a skill or document lists; `nil` for other pages (and for a document
+    /// missing from the graph). A page's input key and its model both show these, so the render
+    /// step works them out once per page and hands them to both.
+    static func of(_ page: PlannedPage, site: SiteContext) -> Lists? {
+        switch page.kind {
+        case .skill(let index): ofSkill(site.graph.skills[index], site: site)
+        case .document(let path): site.graph.document(at: path).map { ofDocument($0, site: site) }
+        default: nil
+        }
+    }
+
     /// What a skill's page lists: where its documents point, and what points at the skill or them.
-    static func ofSkill(_ skill: Skill, site: SiteContext) -> (related: [Item], referencedBy: [Item]) {
+    static func ofSkill(_ skill: Skill, site: SiteContext) -> Lists {
         let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
         let sources = [skill.skillFile] + skill.documents
         return (relations.outgoing(from: sources, own: skill),
@@ -26,7 +40,7 @@ struct Relations {
     }
 
     /// What the page of any other document lists: where it points, and what points at it.
-    static func ofDocument(_ document: Document, site: SiteContext) -> (related: [Item], referencedBy: [Item]) {
+    static func ofDocument(_ document: Document, site: SiteContext) -> Lists {
         let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
         return (relations.outgoing(from: [document.path], own: site.graph.skill(of: document)),
                 relations.incoming(to: [document.path], excluding: [document.path]))

@@ -6,11 +6,11 @@ import SkillSearch
 /// The page of a skill: title, description, every frontmatter field, the body, its documents,
 /// the skills it points at and the ones that point at it.
 enum SkillPage {
-    static func make(_ skill: Skill, page: PlannedPage, site: SiteContext, body: RenderedMarkdown)
-        -> (PageFrame, [String: MustacheValue]) {
+    static func make(_ skill: Skill, page: PlannedPage, site: SiteContext, body: RenderedMarkdown,
+                     relations: Relations.Lists? = nil) -> (PageFrame, MustacheObject) {
         let graph = site.graph
         let document = graph.document(at: skill.skillFile)
-        let (related, referencedBy) = Relations.ofSkill(skill, site: site)
+        let (related, referencedBy) = relations ?? Relations.ofSkill(skill, site: site)
         let documents = skill.documents.compactMap { graph.document(at: $0) }
 
         var frame = PageFrame(pageTitle: document?.title ?? skill.name, description: skill.manifest?.description)
@@ -27,7 +27,7 @@ enum SkillPage {
         if !related.isEmpty || !referencedBy.isEmpty { extra.append(TocEntry(level: 2, text: site.strings["connections"], anchor: "Connections")) }
         if let document { frame.toc = TocEntry.entries(for: document, extra: extra) }
 
-        var values: [String: MustacheValue] = [
+        var values: MustacheObject = [
             "titleHTML": .text(body.titleHTML),
             "body": .string(body.html),
             "hasReferences": .bool(!documents.isEmpty),
@@ -45,7 +45,7 @@ enum SkillPage {
             "referencedBy": Relations.values(referencedBy, from: page.path, strings: site.strings),
         ]
         if let document {
-            values.merge(MetadataPanel.values(for: document, title: site.strings["aboutThisSkill"])) { $1 }
+            values.merge(MetadataPanel.values(for: document, title: site.strings["aboutThisSkill"]))
         } else {
             values["hasMetadata"] = false
         }

@@ -56,8 +56,8 @@ struct InterfaceStrings: Sendable {
     /// The strings as a template value: `{{strings.key}}`, and a count's forms as
     /// `{{strings.key.one}}`, `{{strings.key.other}}` (for the scripts' data attributes).
     var templateValue: MustacheValue {
-        var object: [String: MustacheValue] = [:]
-        var forms: [String: [String: MustacheValue]] = [:]
+        var object: MustacheObject = [:]
+        var forms: [String: MustacheObject] = [:]
         for (key, value) in values {
             if let base = Self.countKey(key) {
                 forms[base, default: [:]][String(key.dropFirst(base.count + 1))] = .string(value)

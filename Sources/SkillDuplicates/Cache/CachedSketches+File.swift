@@ -2,9 +2,11 @@ import Foundation
 import SkillParser
 
 /// The sketches' file: a `CacheFile` under the duplicate cache's key whose payload is columns
-/// (`FixedWidthColumns`), like the duplicate cache's own.
+/// (`FixedWidthColumns`), like the duplicate cache's own. The first is the key of the texts the
+/// units come from (`MatchedPairs.key(of:)`), which with the cache's key decides every byte after
+/// it: a build that made the same texts finds that out from the start of the file.
 extension CachedSketches {
-    static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 1, name: "duplicate sketches cache")
+    static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 2, name: "duplicate sketches cache")
 
     /// The sketches kept in `file`, or `nil` when there is none; throws, saying why, when the file
     /// is there but made under another key or damaged (then the run sketches every unit).
@@ -17,6 +19,7 @@ extension CachedSketches {
 
     func write(to file: URL) throws {
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in
+            try output.column([textsKey.high, textsKey.low])
             try output.int(bands)
             try output.column(commonSlots)
             var keys: [UInt64] = []
@@ -29,10 +32,19 @@ extension CachedSketches {
         }
     }
 
+    /// Whether `file` holds the sketches of the units of the texts with key `textsKey`, under `key`
+    /// (the first column says so; nothing else is read).
+    static func holds(_ file: URL, key: ContentHash, textsKey: ContentHash) -> Bool {
+        CacheFile.payloadStarts(file, kind: kind, key: key, with: DuplicateCache.keyColumn(textsKey))
+    }
+
     private static func decode(_ payload: UnsafeRawBufferPointer, key: ContentHash) throws(FixedWidthReader.Damage) -> CachedSketches {
         typealias Damage = FixedWidthReader.Damage
         var reader = FixedWidthReader(payload)
         var sketches = CachedSketches(key: key)
+        let textsKey = try reader.array(of: UInt64.self)
+        guard textsKey.count == 2 else { throw Damage() }
+        sketches.textsKey = ContentHash(high: textsKey[0], low: textsKey[1])
         sketches.bands = try reader.count(atMost: 4096)
         sketches.commonSlots = try reader.array(of: UInt64.self)
         let unitKeys = try reader.array(of: UInt64.self)

@@ -14,6 +14,8 @@ struct CachedSketches: Sendable {
     static let fileName = "dedupe-sketches"
 
     var key: ContentHash
+    /// `MatchedPairs.key(of:)` of the texts the units come from.
+    var textsKey = ContentHash(high: 0, low: 0)
     // Units: key, features (the run's own sets, shared, not copied), and band keys band by band
     // (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
     var unitKeys: [TextKey] = []
@@ -28,8 +30,9 @@ struct CachedSketches: Sendable {
     }
 
     /// The sketches a run made of its units (not indexed: most are only written).
-    init(key: ContentHash, units: ComparisonUnits, sketches: UnitSketches) {
+    init(key: ContentHash, textsKey: ContentHash, units: ComparisonUnits, sketches: UnitSketches) {
         self.key = key
+        self.textsKey = textsKey
         unitKeys = units.units.map(\.key)
         features = sketches.features
         bands = sketches.banding.bands

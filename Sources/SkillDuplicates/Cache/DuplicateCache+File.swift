@@ -55,16 +55,25 @@ extension DuplicateCache {
     public func write(to file: URL) throws {
         let sketchFile = CachedSketches.file(besideCache: file)
         switch sketches {
+        case .held where leavesFilesOfTheSameTexts && CachedSketches.holds(sketchFile, key: key, textsKey: textsKey):
+            break
         case .held(let sketches): try sketches.write(to: sketchFile)
         case .file(let source) where source.standardizedFileURL.path != sketchFile.standardizedFileURL.path:
             try loadedSketches()?.write(to: sketchFile)
         case .file, .none: break
         }
         let textsFile = Self.textsFile(besideCache: file)
-        if self.textsFile?.standardizedFileURL.path != textsFile.standardizedFileURL.path {
+        let sameTextsThere = leavesFilesOfTheSameTexts
+            && CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(textsKey))
+        if self.textsFile?.standardizedFileURL.path != textsFile.standardizedFileURL.path, !sameTextsThere {
             try CacheFile.write(to: textsFile, kind: Self.textsKind, key: key) { output in try encodeTexts(into: &output) }
         }
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encodeDocuments(into: &output) }
+    }
+
+    /// The bytes of a column holding `key` (what both the texts and the sketches files start with).
+    static func keyColumn(_ key: ContentHash) -> [UInt8] {
+        [UInt64(2), key.high, key.low].flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
     }
 
     private func encodeDocuments(into writer: inout CacheFile.Writer) throws {

@@ -42,6 +42,13 @@ public struct DuplicateCache: Sendable {
     var matched: MatchedPairs?
     var sketches: Sketches = .none
 
+    /// Whether `write` leaves the texts and sketches files in place when they start with this
+    /// cache's texts key under its key: then every byte of them is what it would write (they
+    /// follow from the texts). For a `--full` build, which reads nothing from the cache yet would
+    /// otherwise write 43 MB that are already there (agentic-awesome-skills); not for a run that
+    /// found the cache unusable, which must replace it.
+    public var leavesFilesOfTheSameTexts = false
+
     init(key: ContentHash) {
         self.key = key
     }

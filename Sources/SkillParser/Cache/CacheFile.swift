@@ -90,6 +90,27 @@ public enum CacheFile {
         return payload
     }
 
+    /// Whether `file` is this kind of cache, under `key`, as long as its header says, with a payload
+    /// that starts with `prefix`; its digest is not checked (nothing of it is used). For a cache
+    /// whose payload starts with the key of everything it was made from: a build that would write
+    /// the same bytes can leave the file there.
+    public static func payloadStarts(_ file: URL, kind: Kind, key: ContentHash, with prefix: [UInt8]) -> Bool {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        var start = [UInt8](repeating: 0, count: headerSize + prefix.count)
+        guard start.withUnsafeMutableBytes({ FileDescriptorReading.fill($0, from: descriptor) }) == start.count,
+              start[0..<8].elementsEqual(kind.magic), start[headerSize...].elementsEqual(prefix)
+        else { return false }
+        let fields = start.withUnsafeBytes { bytes in
+            (0..<4).map { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 + 8 * $0, as: UInt64.self)) }
+        }
+        return fields[0] == kind.format && ContentHash(high: fields[1], low: fields[2]) == key
+            && fields[3] == UInt64(Int(info.st_size) - headerSize)
+    }
+
     /// Writes a cache file: `body` hands the payload to the writer in pieces of any size, in
     /// order. On any failure (of `body` or of the disk) the temporary file is removed, the file
     /// in place is left as it was, and the error is thrown.

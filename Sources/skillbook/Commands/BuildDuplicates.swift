@@ -18,7 +18,9 @@ final class BuildDuplicates: @unchecked Sendable {
     func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
         let key = DuplicateCache.key(options: DuplicateOptions(), tool: ToolDigest.executable)
         let (previous, problem) = cache.previous(key: key)
-        let (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
+        var (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
+        // `--full` read nothing, yet need not write again the texts and sketches already there.
+        next.leavesFilesOfTheSameTexts = !cache.reuse
         let files = graph.documents.count
         // A rebuild whose Markdown files are all unchanged keeps the file there (44 MB for agentic-awesome-skills).
         let unchanged = previous?.holdsTheSameFiles(as: next) == true

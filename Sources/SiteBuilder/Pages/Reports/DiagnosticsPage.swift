@@ -7,7 +7,7 @@ import SkillSearch
 /// findings, which sit on the summary page itself for a small collection and on detail pages
 /// of bounded size (`reports/diagnostics/<code>.html`) for a large one.
 enum DiagnosticsPage {
-    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.diagnosticsReport
         let strings = site.strings
         let diagnostics = site.input.diagnostics
@@ -48,7 +48,7 @@ enum DiagnosticsPage {
     }
 
     /// One detail page: a slice of one code's findings, with links to the code's other pages.
-    static func makePart(code name: String, part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func makePart(code name: String, part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.diagnosticsReport
         let strings = site.strings
         guard let code = report.code(name), part >= 1, part <= code.parts.count else {

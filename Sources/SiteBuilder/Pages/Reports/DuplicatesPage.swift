@@ -7,7 +7,7 @@ import SkillSearch
 /// member linking to its place. A large report's clusters sit on detail pages of bounded size
 /// (`reports/duplicates/clusters.html`, `clusters-2.html`, …) listed on the summary page.
 enum DuplicatesPage {
-    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func make(page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.duplicatesReport
         let strings = site.strings
         let summary = summary(site: site)
@@ -34,7 +34,7 @@ enum DuplicatesPage {
         ])
     }
 
-    static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, [String: MustacheValue]) {
+    static func makePart(_ part: Int, page: PlannedPage, site: SiteContext) -> (PageFrame, MustacheObject) {
         let report = site.duplicatesReport
         guard part >= 1, part <= report.parts.count else { return (PageFrame(pageTitle: site.strings["duplicates"]), [:]) }
         let strings = site.strings

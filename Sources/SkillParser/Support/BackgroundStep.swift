@@ -1,5 +1,4 @@
 import Foundation
-import SkillParser
 
 /// A build step that runs on a thread of its own while the build goes on with the next one;
 /// `wait()` gives its result (or throws its error) once it is done.
@@ -8,9 +7,10 @@ import SkillParser
 /// that run on one core (the index's assembly, the folders made before writing), which the
 /// other step's work now fills. The two share nothing but the output folder and the build
 /// cache's record, which are safe to write from several threads (pages and index files never
-/// share a path). The caller must `wait()` before it returns or throws, so that no step is
-/// left writing into a folder that is being discarded.
-final class BackgroundStep<Value>: @unchecked Sendable {
+/// share a path). The index step itself writes its counts file beside its assembly the same
+/// way. The caller must `wait()` before it returns or throws, so that no step is left writing
+/// into a folder that is being discarded.
+public final class BackgroundStep<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<Value, any Error>?
     /// The work, when it runs in `wait()` instead of on its own thread.
@@ -20,7 +20,7 @@ final class BackgroundStep<Value>: @unchecked Sendable {
 
     /// Starts `work` at once on a new thread (with the main thread's stack size, as deep
     /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`.
-    init(inBackground: Bool = true, _ work: @escaping () throws -> Value) {
+    public init(inBackground: Bool = true, _ work: @escaping () throws -> Value) {
         guard inBackground else {
             deferred = work
             return
@@ -36,7 +36,7 @@ final class BackgroundStep<Value>: @unchecked Sendable {
 
     /// Waits for the step to finish (or runs it); its value, or its error. Call it from one
     /// thread; calling it again (as a build's error path does) gives the same outcome.
-    func wait() throws -> Value {
+    public func wait() throws -> Value {
         if !waited {
             waited = true
             if let deferred {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SiteBuilder
+@testable import SkillParser
 
 /// The search index runs beside the rendering through `BackgroundStep`.
 @Suite struct BackgroundStepTests {
