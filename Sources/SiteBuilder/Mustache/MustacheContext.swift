@@ -13,7 +13,20 @@ struct MustacheContext {
         self.frames.reserveCapacity(frames.count + 8)
     }
 
+    /// How many values the stack holds.
+    var depth: Int { frames.count }
+
     mutating func push(_ value: MustacheValue) { frames.append(value) }
+
+    /// Whether an object `depth` or more values up the stack (a section's value) has a member `name`.
+    func hasMember(_ name: MustacheName, from depth: Int) -> Bool {
+        var index = frames.count - 1
+        while index >= depth {
+            if case .object(let members) = frames[index], members[name] != nil { return true }
+            index -= 1
+        }
+        return false
+    }
     mutating func pop() { frames.removeLast() }
 
     /// Resolves a name: `.` is the innermost value; otherwise the first part is looked up from the innermost

@@ -34,14 +34,17 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// The same with a context of several values (`MustacheContext(frames:)`), so that values
-    /// kept apart need not be merged into one object first.
-    func renderBytes(frames: [MustacheValue], partial: (String) -> MustacheTemplate?, capacity: Int = 0) -> [UInt8] {
-        renderBytes(MustacheContext(frames: frames), partial: partial, capacity: capacity)
+    /// kept apart need not be merged into one object first, and with `embedding`'s template
+    /// written where this one reads its name (see `MustacheEmbedding`).
+    func renderBytes(frames: [MustacheValue], partial: (String) -> MustacheTemplate?, capacity: Int = 0,
+                     embedding: MustacheEmbedding? = nil) -> [UInt8] {
+        renderBytes(MustacheContext(frames: frames), partial: partial, capacity: capacity, embedding: embedding)
     }
 
-    private func renderBytes(_ context: MustacheContext, partial: (String) -> MustacheTemplate?, capacity: Int) -> [UInt8] {
+    private func renderBytes(_ context: MustacheContext, partial: (String) -> MustacheTemplate?, capacity: Int,
+                             embedding: MustacheEmbedding? = nil) -> [UInt8] {
         withoutActuallyEscaping(partial) { resolve in
-            var renderer = MustacheRenderer(context: context, partial: resolve, capacity: capacity)
+            var renderer = MustacheRenderer(context: context, partial: resolve, capacity: capacity, embedding: embedding)
             renderer.render(nodes, indentation: [])
             return renderer.output
         }

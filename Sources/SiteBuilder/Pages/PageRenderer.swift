@@ -85,15 +85,15 @@ struct PageRenderer: Sendable {
         guard !model.template.isEmpty else { return [] }
         guard let template = site.template(model.template) else { throw RenderError.missingTemplate(model.template) }
         guard let layoutTemplate = site.template("layout") else { throw RenderError.missingTemplate("layout") }
-        // Room for the body and the page's own parts; the layout adds the sidebar and the head.
+        // Room for the body, the page's own parts (8 KB) and the layout's sidebar and head (16 KB).
         let body = model.values["body"]?.interpolatedText.utf8.count ?? 0
-        // Page values win over layout values of the same name (a page's own `description`): they
-        // are the inner of the two frames, which is the same as merging them, without the copy.
-        let content = String(decoding: template.renderBytes(frames: [.object(model.layout), .object(model.values)],
-                                                            partial: site.template, capacity: body + 8_192), as: UTF8.self)
-        // `content` in a frame of its own, rather than added to a copy of the layout's values.
-        return layoutTemplate.renderBytes(frames: [.object(model.layout), ["content": .string(content)]],
-                                          partial: site.template, capacity: content.utf8.count + 16_384)
+        // The page's template is written where the layout reads `content`. Page values win over
+        // layout values of the same name (a page's own `description`): they are the inner of its
+        // two frames, which is the same as merging them, without the copy.
+        let content = MustacheEmbedding(name: MustacheName("content"), template: template,
+                                        context: MustacheContext(frames: [.object(model.layout), .object(model.values)]))
+        return layoutTemplate.renderBytes(frames: [.object(model.layout)], partial: site.template,
+                                          capacity: body + 24_576, embedding: content)
     }
 
     /// The 404 page is served at any address, so its links start from the base URL when there is one.

@@ -12,8 +12,9 @@ struct BinaryWriter {
     /// The last location's file and its position in the table: a document's locations all name
     /// the same file, which is then not looked up again.
     private var lastFile: (text: String, index: Int)?
-    /// A record nested at the end of this one (`record(_:)`), in its parts.
-    private var nested: [[UInt8]] = []
+    /// What comes before `body`: earlier stretches of the body and the nested records between
+    /// them (`record(_:)`), each in its parts.
+    private var earlier: [[UInt8]] = []
 
     init() {
         body.reserveCapacity(1024)
@@ -70,21 +71,21 @@ struct BinaryWriter {
     }
 
     /// Another record, as its length then its bytes, which stay in the parts they are in
-    /// (`parts()`): a document's tree, most of its record, is not copied into the document's.
-    /// It ends this record: nothing is written after it.
+    /// (`parts()`): a document's tree and rules, most of its record, are not copied into it.
     mutating func record(_ parts: [[UInt8]]) {
-        precondition(nested.isEmpty, "a nested record ends its record")
         count(parts.reduce(0) { $0 + $1.count })
-        nested = parts
+        earlier.append(body)
+        earlier += parts
+        body = []
     }
 
     /// The record, in parts that follow one another: the number of strings, the string table,
-    /// the body, then the nested record's parts. The parse cache writes them as they are: each
-    /// copy of a record was another buffer of its size, freshly paged in.
+    /// then the body with the nested records' parts in their places. The parse cache writes them
+    /// as they are: each copy of a record was another buffer of its size.
     func parts() -> [[UInt8]] {
         var count: [UInt8] = []
         Self.appendVarint(UInt64(strings.count), to: &count)
-        return [count, strings.bytes, body] + nested
+        return [count, strings.bytes] + earlier + [body]
     }
 
     /// The record in one piece.

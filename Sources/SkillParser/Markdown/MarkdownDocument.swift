@@ -59,9 +59,13 @@ public struct MarkdownDocument: Hashable, Sendable {
         get { storage.html }
         set { unique().html = newValue }
     }
-    public internal(set) var rules: [Rule] {
-        get { storage.rules }
-        set { unique().rules = newValue }
+    /// The rules, made when first read (`MarkdownRules`).
+    public var rules: [Rule] { ruleList.rules }
+    /// How many rules there are, known without making them.
+    public var ruleCount: Int { ruleList.count }
+    var ruleList: MarkdownRules {
+        get { storage.ruleList }
+        set { unique().ruleList = newValue }
     }
     /// The items of every section headed "Related skills" (in English).
     public internal(set) var relatedSkillItems: [RelatedSkillItem] {
@@ -117,7 +121,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         storage.linksInLinkText = indexer.linksInLinkText
         storage.codeSpans = indexer.codeSpans
         storage.html = indexer.html
-        storage.rules = indexer.rules
+        storage.ruleList = MarkdownRules(indexer.rules)
         storage.relatedSkillItems = indexer.relatedSkillItems
         storage.headedLists = indexer.headedLists
     }

@@ -12,7 +12,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
     var linksInLinkText: [Int] = []
     var codeSpans: [CodeSpan] = []
     var html: [HTMLFragment] = []
-    var rules: [Rule] = []
+    var ruleList = MarkdownRules([])
     var relatedSkillItems: [RelatedSkillItem] = []
     var headedLists: [HeadedList] = []
 
@@ -31,7 +31,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
         copy.linksInLinkText = linksInLinkText
         copy.codeSpans = codeSpans
         copy.html = html
-        copy.rules = rules
+        copy.ruleList = ruleList
         copy.relatedSkillItems = relatedSkillItems
         copy.headedLists = headedLists
         return copy
@@ -46,7 +46,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
             && linksInLinkText == other.linksInLinkText
             && codeSpans == other.codeSpans
             && html == other.html
-            && rules == other.rules
+            && ruleList == other.ruleList
             && relatedSkillItems == other.relatedSkillItems
             && headedLists == other.headedLists
     }
@@ -62,7 +62,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
         hasher.combine(linksInLinkText)
         hasher.combine(codeSpans)
         hasher.combine(html)
-        hasher.combine(rules)
+        hasher.combine(ruleList)
         hasher.combine(relatedSkillItems)
         hasher.combine(headedLists)
     }
