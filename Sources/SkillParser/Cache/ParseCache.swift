@@ -139,10 +139,10 @@ public final class ParseCache: @unchecked Sendable {
         return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.finished()))
     }
 
-    /// The parse the record of `entry` holds. Its document's tree is decoded when first read,
+    /// The parse the record of `entry` holds. Its document's tree and rules are decoded when first read,
     /// from the shard's bytes, which it holds until then (a few tens of MB for the largest
     /// collections, less than the trees would take). The frame's digest has checked those bytes;
-    /// should a tree still not decode, the file at `folder` + `path` is parsed for it.
+    /// should a tree or the rules still not decode, the file at `folder` + `path` is parsed for it.
     private func decoded(_ path: String, in folder: String, _ entry: ParseCacheFile.Entry,
                          in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
         let bytes = file.bytes
@@ -159,6 +159,15 @@ public final class ParseCache: @unchecked Sendable {
                             }
                             return parts ?? CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
                                 ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
+                        }
+                    }
+                    reader.lazyRules = { record, count in
+                        let range = start + record.lowerBound..<start + record.upperBound
+                        return MarkdownRules(count: count) {
+                            let rules = bytes.withUnsafeBytes { all in
+                                try? MarkdownRules.rules(record: UnsafeRawBufferPointer(rebasing: all[range]), count: count)
+                            }
+                            return rules ?? CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
                         }
                     }
                     let result = try reader.fileParse()
