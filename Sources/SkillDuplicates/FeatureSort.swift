@@ -37,7 +37,13 @@ enum FeatureSort {
                     for bucket in 0..<(bounds.count - 1) {
                         let first = Int(bounds[bucket + 1])
                         let end = bucket + 2 < bounds.count ? Int(bounds[bucket + 2]) : count
-                        if end - first > 1 { sortRange(start + first, end - first) }
+                        if end - first == 2 {
+                            // The most common bucket that needs sorting, without a call.
+                            let (a, b) = (start[first], start[first + 1])
+                            if a > b { (start[first], start[first + 1]) = (b, a) }
+                        } else if end - first > 2 {
+                            sortRange(start + first, end - first)
+                        }
                     }
                 }
             }

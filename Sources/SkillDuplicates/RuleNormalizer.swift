@@ -28,8 +28,14 @@ struct RuleNormalizer {
     /// Depth of links around the current position.
     private var linkDepth = 0
 
-    /// The word being read, as UTF-8, with its running FNV-1a hash.
+    /// The word being read, as UTF-8, with its running FNV-1a hash; its ASCII letters and digits
+    /// are copied in (`takePendingRun`) only when its bytes are needed: it gets a letter that
+    /// `fold` must see, tokens are kept, or the text they are in ends. Copying every word's bytes
+    /// was a fifth of normalising, for the few words that are read back.
     private var word: [UInt8] = []
+    /// The word's last run of ASCII letters and digits not yet in `word`: `pendingRun` of `pendingText`.
+    private var pendingText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var pendingRun = 0..<0
     private var wordHash = StableHash.fnvOffset
     private var wordScalars = 0
     /// The word has non-ASCII letters, which `fold` lower-cases and strips of accents.
@@ -131,20 +137,30 @@ struct RuleNormalizer {
                     index += length
                 }
             }
+            takePendingRun()
         }
+    }
+
+    /// Copies the word's pending ASCII run into `word`, lower-cased.
+    private mutating func takePendingRun() {
+        guard !pendingRun.isEmpty else { return }
+        for position in pendingRun {
+            let byte = pendingText[position]
+            word.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+        }
+        pendingRun = 0..<0
     }
 
     /// Appends the ASCII letters and digits from `start` on to the word, lower-cased, and returns
     /// where they end: what `read` does for each of them when no stop is pending, one run at a time
     /// (most of a rule's bytes), with the word's bytes appended in one piece.
     private mutating func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        if word.isEmpty { wordStart = start }
-        var (hash, end, last, hasUpper) = (wordHash, start, UInt8(0), false)
+        if wordScalars == 0 { wordStart = start }
+        var (hash, end, last) = (wordHash, start, UInt8(0))
         while end < bytes.count {
             var byte = bytes[end]
             if byte &- 0x41 < 26 {
                 byte |= 0x20
-                hasUpper = true
             } else if !(byte &- 0x61 < 26 || byte &- 0x30 < 10) {
                 break
             }
@@ -152,11 +168,9 @@ struct RuleNormalizer {
             last = byte
             end += 1
         }
-        let first = word.count
-        word.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        if hasUpper {
-            for position in first..<word.count where word[position] &- 0x41 < 26 { word[position] |= 0x20 }
-        }
+        // A word continued after a dropped apostrophe has an earlier run: it goes into `word` first.
+        takePendingRun()
+        (pendingText, pendingRun) = (bytes, start..<end)
         wordHash = hash
         wordScalars += end - start
         wordEndsWithDigit = last &- 0x30 < 10
@@ -199,7 +213,7 @@ struct RuleNormalizer {
             appendToWord(scalar, isDigit: false)
             flushWord()
         case .stop:
-            if !word.isEmpty || hashes.count > sentenceStart { pendingStop = scalar }
+            if wordScalars > 0 || hashes.count > sentenceStart { pendingStop = scalar }
         case .apostrophe:
             break  // dropped inside a word, nothing to separate outside one
         case .separator:
@@ -212,7 +226,8 @@ struct RuleNormalizer {
     }
 
     private mutating func appendToWord(_ scalar: UInt32, isDigit: Bool) {
-        if word.isEmpty { wordStart = characterStart }
+        if wordScalars == 0 { wordStart = characterStart }
+        takePendingRun()
         wordEnd = characterEnd
         if scalar < 0x80 {
             let byte = UInt8(scalar)
@@ -229,7 +244,9 @@ struct RuleNormalizer {
     }
 
     private mutating func flushWord() {
-        guard !word.isEmpty else { return }
+        guard wordScalars > 0 else { return }
+        if wordNeedsFolding || keepTokens { takePendingRun() }
+        pendingRun = 0..<0
         if wordNeedsFolding {
             let folded = Self.fold(String(decoding: word, as: UTF8.self))
             append(hash: StableHash.string(folded), token: folded)

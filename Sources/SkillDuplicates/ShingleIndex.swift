@@ -57,38 +57,55 @@ struct ShingleIndex {
             firstMembership[text] = firstMembership[text + 1]
         }
 
-        let found = Parallel.map(texts.count, minimumChunk: 64) { short -> [(Int, Int)] in
-            guard texts[short].fingerprint.wordCount >= minWords else { return [] }
-            let tokenCount = tokenCounts[short]
-            // A text has at most 2n - 1 features: skip before counting them when even that allows too few.
-            guard Double(unshared[short]) <= (1 - coverage) * Double(2 * tokenCount - 1) + 1e-9 else { return [] }
-            let allowedMissing = Int((1 - coverage) * Double(features.count(of: texts[short].wholeUnit)) + 1e-9)
-            guard unshared[short] <= allowedMissing else { return [] }
-            // The lists it is on, in pair order (membership is sorted by text, then by list).
-            let lists = membership[firstMembership[short]..<firstMembership[short + 1]].map { Int($0 & 0xFFFF_FFFF) }
-            guard !lists.isEmpty else { return [] }
-            let slack = allowedMissing - unshared[short]
-            let gathered = slack + 1 >= lists.count
-                ? lists : Array(lists.sorted { (groups[$0].count, $0) < (groups[$1].count, $1) }.prefix(slack + 1))
-            var candidates: [Int] = []
-            for list in gathered {
-                for entry in entries[groups[list]] {
-                    let long = Int(entry & 0xFFFF_FFFF)
-                    if tokenCounts[long] > tokenCount { candidates.append(long) }
-                }
-            }
-            guard !candidates.isEmpty else { return [] }
-            candidates.sort()
-            candidates.removeAdjacentDuplicates()
-            let rarePairs = lists.map { UInt32(truncatingIfNeeded: entries[groups[$0].lowerBound] >> 32) }
-            let hashes = texts[short].fingerprint.hashes
-            var probe: Containment.Probe?
+        // Chunks of texts, each with its own scratch arrays: a text looked for had five arrays of
+        // its own (lists, their order, candidates, rare pairs, result), most of the closure's work
+        // in allocations.
+        let chunkCount = max(1, min(Parallel.cores * 8, texts.count / 64))
+        let chunkSize = (texts.count + chunkCount - 1) / chunkCount
+        let found = Parallel.map(texts.isEmpty ? 0 : chunkCount, minimumChunk: 1) { chunk -> [(Int, Int)] in
             var result: [(Int, Int)] = []
-            // It may lack `slack` of the lists: `rare - shared <= allowedMissing`.
-            for long in candidates where pairs.lacksAtMost(slack, of: rarePairs, text: long) {
-                if probe == nil { probe = Containment.Probe(hashes[...]) }
-                if probe!.check(in: texts[long].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
-                    result.append((short, long))
+            var (lists, order, candidates, rarePairs) = ([Int](), [UInt64](), [Int](), [UInt32]())
+            for short in (chunk * chunkSize)..<min(texts.count, (chunk + 1) * chunkSize) {
+                guard texts[short].fingerprint.wordCount >= minWords else { continue }
+                let tokenCount = tokenCounts[short]
+                // A text has at most 2n - 1 features: skip before counting them when even that allows too few.
+                guard Double(unshared[short]) <= (1 - coverage) * Double(2 * tokenCount - 1) + 1e-9 else { continue }
+                let allowedMissing = Int((1 - coverage) * Double(features.count(of: texts[short].wholeUnit)) + 1e-9)
+                guard unshared[short] <= allowedMissing else { continue }
+                // The lists it is on, in pair order (membership is sorted by text, then by list).
+                lists.removeAll(keepingCapacity: true)
+                for value in membership[firstMembership[short]..<firstMembership[short + 1]] { lists.append(Int(value & 0xFFFF_FFFF)) }
+                guard !lists.isEmpty else { continue }
+                let slack = allowedMissing - unshared[short]
+                // Candidates come from the `slack + 1` shortest lists (the shorter first, then the lower list).
+                candidates.removeAll(keepingCapacity: true)
+                func gather(_ list: Int) {
+                    for entry in entries[groups[list]] {
+                        let long = Int(entry & 0xFFFF_FFFF)
+                        if tokenCounts[long] > tokenCount { candidates.append(long) }
+                    }
+                }
+                if slack + 1 >= lists.count {
+                    for list in lists { gather(list) }
+                } else {
+                    order.removeAll(keepingCapacity: true)
+                    for list in lists { order.append(UInt64(groups[list].count) << 32 | UInt64(list)) }
+                    order.sort()
+                    for value in order.prefix(slack + 1) { gather(Int(value & 0xFFFF_FFFF)) }
+                }
+                guard !candidates.isEmpty else { continue }
+                candidates.sort()
+                candidates.removeAdjacentDuplicates()
+                rarePairs.removeAll(keepingCapacity: true)
+                for list in lists { rarePairs.append(UInt32(truncatingIfNeeded: entries[groups[list].lowerBound] >> 32)) }
+                let hashes = texts[short].fingerprint.hashes
+                var probe: Containment.Probe?
+                // It may lack `slack` of the lists: `rare - shared <= allowedMissing`.
+                for long in candidates where pairs.lacksAtMost(slack, of: rarePairs, text: long) {
+                    if probe == nil { probe = Containment.Probe(hashes[...]) }
+                    if probe!.check(in: texts[long].fingerprint.hashes[...], threshold: threshold, coverage: coverage) != nil {
+                        result.append((short, long))
+                    }
                 }
             }
             return result

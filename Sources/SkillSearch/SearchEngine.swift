@@ -131,16 +131,29 @@ public struct SearchEngine: Sendable {
     /// pages shown are the first `rerankWindow` pages, each with its best section: re-ranking only
     /// reorders them, so neither the boosts nor the snippets change which files are loaded.
     public func firstQueryFiles(_ text: String) -> [String] {
+        let reads = firstQueryReads(text)
+        return Self.files(reads.files, loaded: reads.sections, of: index)
+    }
+
+    /// What `firstQueryFiles` is made of: the entry, dictionary and postings files the query
+    /// reads, and the sections whose document files it loads. A rebuild keeps them for a query
+    /// whose files it leaves unchanged (`SearchIndexBuilder.firstQueryFiles`).
+    func firstQueryReads(_ text: String) -> (files: [String], sections: [Int]) {
         let shown = max(SearchRanking.rerankWindow, SearchOptions().limit)
         var found = find(text, typing: nil)
         if found.pages.isEmpty { _ = suggest(found.query, resolver: &found.resolver) }
-        return files(found.resolver, loaded: Set(found.pages.prefix(shown).map { $0[0].section }))
+        return (found.resolver.files.sorted(), Set(found.pages.prefix(shown).map { $0[0].section }).sorted())
     }
 
     /// The files a browser loads: the dictionary and postings files the resolver read, the
     /// document files of the sections `loaded`, and the shared words when any section is read.
     private func files(_ resolver: TermResolver, loaded: Set<Int>) -> [String] {
-        var files = resolver.files
+        Self.files(resolver.files, loaded: loaded, of: index)
+    }
+
+    static func files<Files: Sequence<String>, Sections: Collection<Int>>(_ read: Files, loaded: Sections,
+                                                                          of index: SearchIndex) -> [String] {
+        var files = Set(read)
         for section in loaded {
             files.insert(SearchIndexFiles.documents(SearchIndexLayout.file(of: section, starts: index.layout.documentStarts)))
         }

@@ -44,6 +44,13 @@ public enum SearchIndexBuilder {
         /// Whether the index was patched from the previous build's (`Reuse.state`) rather than
         /// assembled from every document's counts.
         public var patched: Bool
+        /// The index's sizes and what sample first queries download.
+        public var summary: SearchIndexSizes
+        /// The sample first queries whose files were the previous build's, not found again, of all.
+        public var firstQueriesKept: Int
+        public var firstQueries: Int
+        /// The dictionary and postings files left as the previous build wrote them, not encoded.
+        public var unchangedFiles: Int
     }
 
     /// Indexes every document of `graph`, or only those whose paths are in `sources`.
@@ -67,10 +74,58 @@ public enum SearchIndexBuilder {
                                      write: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
         -> Built {
         let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
-        let sizes = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, write)
-        return Built(index: made.index, sizes: sizes, recounted: made.recounted,
-                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources), state: made.state,
-                     patched: made.patched)
+        let written = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, knownTerms: made.knownTerms,
+                                                      before: made.before, write)
+        var files = written.files
+        let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged,
+                                                   knownTerms: made.knownTerms)
+        files.firstQueries = firstQueries
+        var state = made.state
+        state?.files = files
+        return Built(index: made.index, sizes: written.sizes, recounted: made.recounted,
+                     rows: SearchIndexEncoder.rowSizes(made.pieces, sources: made.sources), state: state,
+                     patched: made.patched, summary: made.index.sizes(ofFiles: written.sizes, firstQueries: firstQueries),
+                     firstQueriesKept: kept, firstQueries: firstQueries.count, unchangedFiles: written.unchanged.count)
+    }
+
+    /// What the first search of each sample query reads, and how many of the queries were not
+    /// run again: a query's files and sections are the previous build's (`before`) when what
+    /// they depend on outside the dictionary and postings files is the same
+    /// (`SearchIndexEncoder.queryKey`), every dictionary and postings file it read is as the
+    /// previous build wrote it (`unchanged`), and so is the first term of the dictionary file
+    /// after each one it read (with the file's own first term, that decides which words it
+    /// holds: `TermResolver.file(for:)`). A query is found with nothing else (section texts are
+    /// not read). The document files of its sections and all sizes are taken anew. The queries
+    /// whose files changed are run.
+    static func firstQueryFiles(_ index: SearchIndex, before: SearchIndexState.Files?, key: ContentHash?,
+                                unchanged: Set<String>, knownTerms: SearchIndexEncoder.KnownTerms?)
+        -> (queries: [SearchIndexState.FirstQuery], kept: Int) {
+        let queries = index.sampleQueries()
+        var known: [String: SearchIndexState.FirstQuery] = [:]
+        let starts = index.layout.dictionaryStarts
+        if let before, let knownTerms, before.queryKey != nil, before.queryKey == key,
+           starts.isEmpty == before.dictionaryStarts.isEmpty {
+            // Whether dictionary file `file` begins with the same term, or ends the dictionary, in both builds.
+            func sameStart(_ file: Int) -> Bool {
+                guard file < starts.count, file < before.dictionaryStarts.count else {
+                    return file >= starts.count && file >= before.dictionaryStarts.count
+                }
+                return Int(knownTerms.previous[starts[file]]) == before.dictionaryStarts[file]
+            }
+            for query in before.firstQueries {
+                let same = query.files.allSatisfy { file in
+                    if file.hasPrefix("p/") { return unchanged.contains(file) }
+                    guard file.hasPrefix("t/") else { return true }
+                    guard unchanged.contains(file), let number = Int(file.dropFirst(2).prefix { $0 != "." }) else { return false }
+                    return sameStart(number + 1)
+                }
+                if same { known[query.query] = query }
+            }
+        }
+        let run = queries.filter { known[$0] == nil }
+        let found = run.isEmpty ? [] : index.firstQueryFiles(run)
+        for query in found { known[query.query] = query }
+        return (queries.map { known[$0]! }, queries.count - run.count)
     }
 
     /// The index and its files, each piece of the files encoded once, and the number of
@@ -78,11 +133,13 @@ public enum SearchIndexBuilder {
     static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
                         reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int,
-            sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool) {
+            sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool,
+            knownTerms: SearchIndexEncoder.KnownTerms?, before: SearchIndexState.Files?) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
         if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
             if let records = patched.records { keep?(records) }
-            return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true)
+            return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true,
+                    patched.knownTerms, patched.before)
         }
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
@@ -136,9 +193,10 @@ public enum SearchIndexBuilder {
         let allKeys = keys.compactMap { $0 }
         let state = allKeys.count == keys.count
             ? SearchIndexState(documents: allKeys, sectionCounts: sectionCounts, totals: assembled.totals, terms: index.terms,
-                               forms: assembled.forms, words: assembled.words)
+                               forms: assembled.forms, words: assembled.words, wordSizes: pieces.wordSizes,
+                               postingsSizes: pieces.postingsSizes)
             : nil
-        return (index, pieces, recounted, sectionSources, state, false)
+        return (index, pieces, recounted, sectionSources, state, false, nil, nil)
     }
 
     /// Where each section comes from (`SearchIndexEncoder.SectionSource`), from each document's
@@ -246,11 +304,12 @@ public enum SearchIndexBuilder {
     /// layout: the same whether the terms and words were assembled from every document's counts
     /// or patched (`patched`).
     static func layOut(sections: [SearchSection], terms: [IndexedTerm], words: TextCodebook.WordCounts,
-                       targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?)
+                       targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
+                       knownTerms: SearchIndexEncoder.KnownTerms? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         let sharedWords = TextCodebook.choose(words)
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
-                                               sources: sources, known: known)
+                                               sources: sources, known: known, knownTerms: knownTerms)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
         return (SearchIndex(sections: sections, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }

@@ -130,16 +130,26 @@ public struct SearchIndexCache: Sendable {
     // MARK: Payload
 
     static func encode(_ counts: DocumentCounts) -> [UInt8] {
+        // Room for the texts and about five bytes a count made at once: the payloads of a
+        // collection (as large as its text) grew by doubling, a tenth of writing the counts file.
         var writer = CacheWriter()
+        writer.bytes.reserveCapacity(counts.sections.reduce(64) { $0 + $1.text.utf8.count + $1.page.utf8.count + 64 }
+                                     + counts.terms.count * 10 + counts.entries.count * 5)
         writer.number(counts.sections.count)
         for section in counts.sections {
-            for text in [section.page, section.anchor, section.pageTitle, section.heading, section.parentHeading,
-                         section.skill, section.text] {
-                writer.string(text)
-            }
+            // One call each, not a loop over an array of the seven made for each section.
+            writer.string(section.page)
+            writer.string(section.anchor)
+            writer.string(section.pageTitle)
+            writer.string(section.heading)
+            writer.string(section.parentHeading)
+            writer.string(section.skill)
+            writer.string(section.text)
         }
         writer.number(counts.terms.count)
         for term in counts.terms { writer.string(term) }
+        // Most documents have no description: their counts are not looked up (hashed) one by one.
+        let described = !counts.descriptionTwice.isEmpty
         var entry = 0
         for (section, end) in counts.sectionEnds.enumerated() {
             writer.number(end - entry)
@@ -150,7 +160,7 @@ public struct SearchIndexCache: Sendable {
                 writer.number(Int(item.term))
                 writer.number(Int(item.shortTwice))
                 writer.number(Int(item.longTwice))
-                writer.number(counts.descriptionTwice[entry].map { Int($0) + 1 } ?? 0)
+                writer.number(described ? counts.descriptionTwice[entry].map { Int($0) + 1 } ?? 0 : 0)
                 entry += 1
             }
         }

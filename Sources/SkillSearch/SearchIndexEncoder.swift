@@ -21,10 +21,13 @@ enum SearchIndexEncoder {
     /// files and once to write them, was a third of the index step's time.)
     struct Pieces: Sendable {
         /// Each term's entry in a dictionary file's word list, front-coded against the term before
-        /// (the first of each file is written again, against nothing).
-        var words: [[UInt8]]
-        /// Each term's postings.
-        var postings: [[UInt8]]
+        /// (the first of each file is written again, against nothing); `nil` when its size came
+        /// from the previous build (`KnownTerms`): it is encoded only if its file is written.
+        var words: [[UInt8]?]
+        var wordSizes: [Int]
+        /// Each term's postings, `nil` as for `words`.
+        var postings: [[UInt8]?]
+        var postingsSizes: [Int]
         /// Each section's document row after its page number: `,heading,parent,text(,anchor)]`;
         /// `nil` when its size came from the build cache (`SearchIndexRowSizes`): it is encoded
         /// only if its file is written.
@@ -47,13 +50,62 @@ enum SearchIndexEncoder {
         var count: Int
     }
 
+    /// What a patched index (`SearchIndexPatch`) kept of the previous build's terms, and the
+    /// sizes of their pieces then, so that only the changed terms' pieces are encoded and only
+    /// the files with changed pieces are written.
+    struct KnownTerms: Sendable {
+        /// For each term, its position in the previous build's terms, or -1 for a new term.
+        var previous: [Int32]
+        /// For each term, what is as it was: `samePostings`, `sameEntry`, `sameDisplay`.
+        var same: [UInt8]
+        /// The previous build's piece sizes, by its positions.
+        var wordSizes: [Int]
+        var postingsSizes: [Int]
+
+        /// The same postings (so the same postings piece).
+        static let samePostings: UInt8 = 1
+        /// The same number of postings and size of the postings piece (what a dictionary file
+        /// says of them).
+        static let sameEntry: UInt8 = 2
+        /// The same word shown for the term.
+        static let sameDisplay: UInt8 = 4
+        static let unchanged: UInt8 = 7
+
+        /// Whether term `position`'s dictionary entry is the one the previous build wrote: the
+        /// term shows the same word and follows the term it followed (front coding depends on it).
+        func sameWord(_ position: Int) -> Bool {
+            let old = previous[position]
+            guard old >= 0, same[position] & Self.sameDisplay != 0 else { return false }
+            return position == 0 ? old == 0 : previous[position - 1] == old - 1
+        }
+
+        /// Whether term `position`'s postings are the ones the previous build wrote.
+        func samePostingsPiece(_ position: Int) -> Bool {
+            previous[position] >= 0 && same[position] & Self.samePostings != 0
+        }
+    }
+
     /// The pieces of an index. `sources` (empty, or one per section) and `known` (the row sizes
-    /// a previous build measured) spare encoding the rows of documents whose sizes are known.
+    /// a previous build measured) spare encoding the rows of documents whose sizes are known;
+    /// `knownTerms`, encoding the terms that a patch did not change.
     static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
-                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil) -> Pieces {
-        let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8], [UInt8]) in
-            let previous = position > 0 ? terms[position - 1].term : ""
-            return (word(terms[position], after: previous), postingsText(terms[position].postings))
+                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil) -> Pieces {
+        let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8]?, Int, [UInt8]?, Int) in
+            var word: [UInt8]?, postings: [UInt8]?
+            var wordSize = 0, postingsSize = 0
+            if let knownTerms, knownTerms.sameWord(position) {
+                wordSize = knownTerms.wordSizes[Int(knownTerms.previous[position])]
+            } else {
+                word = Self.word(terms[position], after: position > 0 ? terms[position - 1].term : "")
+                wordSize = word!.count
+            }
+            if let knownTerms, knownTerms.samePostingsPiece(position) {
+                postingsSize = knownTerms.postingsSizes[Int(knownTerms.previous[position])]
+            } else {
+                postings = postingsText(terms[position].postings)
+                postingsSize = postings!.count
+            }
+            return (word, wordSize, postings, postingsSize)
         }
         let codes = codeTable(sharedWords)
         let codebook = codebookDigest(sharedWords)
@@ -67,7 +119,8 @@ enum SearchIndexEncoder {
             let tail = rowTail(sections[position], codes: codes)
             return (tail, tail.count, key)
         }
-        return Pieces(words: perTerm.map(\.0), postings: perTerm.map(\.1), rowTails: rows.map(\.0),
+        return Pieces(words: perTerm.map(\.0), wordSizes: perTerm.map(\.1), postings: perTerm.map(\.2),
+                      postingsSizes: perTerm.map(\.3), rowTails: rows.map(\.0),
                       rowSizes: rows.map(\.1), rowKeys: rows.map(\.2), codes: codes, codebook: codebook)
     }
 
@@ -98,8 +151,8 @@ enum SearchIndexEncoder {
     }
 
     static func plan(terms: [IndexedTerm], pieces: Pieces, targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
-        let dictionarySizes = pieces.words.map { $0.count + 6 }
-        let postingsSizes = pieces.postings.map(\.count)
+        let dictionarySizes = pieces.wordSizes.map { $0 + 6 }
+        let postingsSizes = pieces.postingsSizes
         let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, targetAt: { position in
             terms[position].term.unicodeScalars.first.map(ScriptClasses.isCJK) == true ? targets.pairDictionary : targets.dictionary
         })
@@ -126,32 +179,158 @@ enum SearchIndexEncoder {
         return Parallel.map(kinds.count, minimumChunk: 16) { file(kinds[$0], index: index, pieces: pieces) }
     }
 
+    /// What `eachFile` wrote.
+    struct Written {
+        /// Each file's size by path.
+        var sizes: [String: Int]
+        /// The dictionary and postings files' digests, for the next patch (`SearchIndexState`).
+        var files: SearchIndexState.Files
+        /// The dictionary and postings files made of the same pieces as the previous build's of
+        /// the same path, which were not encoded.
+        var unchanged: Set<String>
+    }
+
     /// Encodes every file of the index on all cores and hands each to `body` as soon as it is
     /// made, so that they are never all held at once; returns each file's size by path. A
     /// document file whose sections all have keys comes with a digest of what it is made of
     /// (the shared words, its number, its sections' keys) and is encoded only if `body` calls
-    /// `contents`; the others come with no digest, made.
-    static func eachFile(_ index: SearchIndex, pieces: Pieces,
+    /// `contents`; so does a dictionary or postings file made of the same terms, unchanged
+    /// (`knownTerms`), as the previous build's file of its path (`before`), with that file's
+    /// digest. The other dictionary and postings files come with the digest of their bytes,
+    /// made; the entry and the shared words with no digest, made.
+    static func eachFile(_ index: SearchIndex, pieces: Pieces, knownTerms: KnownTerms? = nil, before: SearchIndexState.Files? = nil,
                          _ body: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
-        -> [String: Int] {
+        -> Written {
         let kinds = fileKinds(index.layout)
-        let results = Parallel.map(kinds.count, minimumChunk: 16) { position -> Result<(String, Int), any Error> in
-            if case .documents(let file) = kinds[position], let digest = documentsDigest(index, file: file, pieces: pieces) {
-                let path = SearchIndexFiles.documents(file)
-                return Result {
-                    try body(path, digest) { documents(index, file: file, pieces: pieces) }
-                    return (path, documentsSize(index, file: file, pieces: pieces))
+        let same = knownTerms.flatMap { knownTerms in before.map { SameFiles(index: index, terms: knownTerms, before: $0) } }
+        let results = Parallel.map(kinds.count, minimumChunk: 16) { position -> Result<(String, Int, ContentHash?, Bool), any Error> in
+            let kind = kinds[position]
+            switch kind {
+            case .documents(let file):
+                if let digest = documentsDigest(index, file: file, pieces: pieces) {
+                    let path = SearchIndexFiles.documents(file)
+                    return Result {
+                        try body(path, digest) { documents(index, file: file, pieces: pieces) }
+                        return (path, documentsSize(index, file: file, pieces: pieces), nil, false)
+                    }
                 }
+            case .dictionary(let file):
+                if let kept = same?.dictionary(file) {
+                    let path = SearchIndexFiles.dictionary(file)
+                    return Result {
+                        try body(path, kept.digest) { dictionary(index, file: file, pieces: pieces) }
+                        return (path, kept.size, kept.digest, true)
+                    }
+                }
+            case .postings(let file):
+                if let kept = same?.postings(file) {
+                    let path = SearchIndexFiles.postings(file)
+                    return Result {
+                        try body(path, kept.digest) { postings(index, file: file, pieces: pieces) }
+                        return (path, kept.size, kept.digest, true)
+                    }
+                }
+            case .entry, .words: break
             }
-            let (path, contents) = file(kinds[position], index: index, pieces: pieces)
-            return Result { try body(path, nil) { contents }; return (path, contents.count) }
+            let (path, contents) = file(kind, index: index, pieces: pieces)
+            var digest: ContentHash?
+            switch kind {
+            case .dictionary, .postings: digest = fileDigest(contents)
+            default: break
+            }
+            return Result { try body(path, digest) { contents }; return (path, contents.count, digest, false) }
         }
-        var sizes: [String: Int] = [:]
-        for result in results {
-            let (path, size) = try result.get()
-            sizes[path] = size
+        var written = Written(sizes: [:], files: .init(dictionaryStarts: index.layout.dictionaryStarts,
+                                                       postingsStarts: index.layout.postingsStarts, queryKey: queryKey(index)),
+                              unchanged: [])
+        for (kind, result) in zip(kinds, results) {
+            let (path, size, digest, kept) = try result.get()
+            written.sizes[path] = size
+            if kept { written.unchanged.insert(path) }
+            switch kind {
+            case .dictionary: written.files.dictionary.append(.init(digest: digest!, size: size))
+            case .postings: written.files.postings.append(.init(digest: digest!, size: size))
+            default: break
+            }
         }
-        return sizes
+        return written
+    }
+
+    /// The digest of what the sections a query finds depend on besides the dictionary and
+    /// postings files it reads (`SearchEngine.firstQueryReads`): the number of sections
+    /// (rarity), and the pages and the continued sections (grouping). Not the number of terms
+    /// (the browser takes only the last dictionary file's length from it, and a file a query
+    /// reads is compared whole), nor the dictionary files' first terms (compared for the files
+    /// a query reads: `SearchIndexBuilder.firstQueryFiles`), nor the document files' lengths:
+    /// the document files of the sections found are worked out anew.
+    static func queryKey(_ index: SearchIndex) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("search-index first query")
+        hasher.add(index.sections.count)
+        let pages = pageRuns(index.sections)
+        hasher.add(pages.count)
+        for count in pages { hasher.add(count) }
+        for section in index.sections.indices where index.continues(section) { hasher.add(section) }
+        return hasher.finalize()
+    }
+
+    /// The digest a dictionary or postings file is handed over with: of its bytes.
+    static func fileDigest(_ contents: [UInt8]) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("search-index file")
+        contents.withUnsafeBytes { hasher.add($0) }
+        return hasher.finalize()
+    }
+
+    /// Finds the dictionary and postings files that are made of the same pieces as the previous
+    /// build's files of the same number: the same run of unchanged terms (the first of a
+    /// dictionary file is front-coded against nothing, the others against the same term as
+    /// before), and for a dictionary file the same first postings file and postings files begun.
+    struct SameFiles {
+        let index: SearchIndex
+        let terms: KnownTerms
+        let before: SearchIndexState.Files
+
+        func dictionary(_ file: Int) -> SearchIndexState.FileMark? {
+            guard file < before.dictionary.count else { return nil }
+            let range = SearchIndexEncoder.run(file, of: index.layout.dictionaryStarts, total: index.terms.count)
+            let old = SearchIndexEncoder.run(file, of: before.dictionaryStarts, total: terms.wordSizes.count)
+            let entry = KnownTerms.sameEntry | KnownTerms.sameDisplay
+            guard mapsTo(range, old, keeping: entry) else { return nil }
+            let starts = index.layout.postingsStarts, oldStarts = before.postingsStarts
+            var new = SearchIndexLayout.file(of: range.lowerBound, starts: starts)
+            var was = SearchIndexLayout.file(of: old.lowerBound, starts: oldStarts)
+            guard new == was else { return nil }
+            // The postings files begun in the file, at the same places.
+            if starts[new] < range.lowerBound { new += 1 }
+            if oldStarts[was] < old.lowerBound { was += 1 }
+            while new < starts.count, starts[new] < range.upperBound {
+                guard was < oldStarts.count, oldStarts[was] - old.lowerBound == starts[new] - range.lowerBound else { return nil }
+                new += 1
+                was += 1
+            }
+            guard was == oldStarts.count || oldStarts[was] >= old.upperBound else { return nil }
+            return before.dictionary[file]
+        }
+
+        func postings(_ file: Int) -> SearchIndexState.FileMark? {
+            guard file < before.postings.count else { return nil }
+            let range = SearchIndexEncoder.run(file, of: index.layout.postingsStarts, total: index.terms.count)
+            let old = SearchIndexEncoder.run(file, of: before.postingsStarts, total: terms.postingsSizes.count)
+            return mapsTo(range, old, keeping: KnownTerms.samePostings) ? before.postings[file] : nil
+        }
+
+        /// Whether the terms of `range` are those of `old` in the previous build, each with what
+        /// `kept` names as it was.
+        private func mapsTo(_ range: Range<Int>, _ old: Range<Int>, keeping kept: UInt8) -> Bool {
+            guard range.count == old.count else { return false }
+            var expected = old.lowerBound
+            for position in range {
+                guard Int(terms.previous[position]) == expected, terms.same[position] & kept == kept else { return false }
+                expected += 1
+            }
+            return true
+        }
     }
 
     enum FileKind { case entry, words, dictionary(Int), postings(Int), documents(Int) }
@@ -203,9 +382,10 @@ enum SearchIndexEncoder {
         var words: [UInt8] = [], numbers: [UInt8] = []
         for position in range {
             // A file's first term is front-coded against nothing; the others as planned.
-            words += position == range.lowerBound ? word(index.terms[position], after: "") : pieces.words[position]
+            words += position == range.lowerBound ? word(index.terms[position], after: "")
+                : pieces.words[position] ?? word(index.terms[position], after: index.terms[position - 1].term)
             CompactNumbers.append(index.terms[position].postings.count, to: &numbers)
-            CompactNumbers.append(pieces.postings[position].count, to: &numbers)
+            CompactNumbers.append(pieces.postingsSizes[position], to: &numbers)
             CompactNumbers.append(postingsStarts.contains(position) ? 1 : 0, to: &numbers)
         }
         let firstPostings = SearchIndexLayout.file(of: range.lowerBound, starts: index.layout.postingsStarts)
@@ -219,7 +399,7 @@ enum SearchIndexEncoder {
     static func postings(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
         var text: [UInt8] = []
         for position in run(file, of: index.layout.postingsStarts, total: index.terms.count) {
-            text += pieces.postings[position]
+            text += pieces.postings[position] ?? postingsText(index.terms[position].postings)
         }
         return JSText.call(kind: "postings", number: file, arguments: [JSText.string(utf8: text)])
     }

@@ -20,6 +20,9 @@ extension SearchIndexBuilder {
         /// Every document's counts for the build cache, when its file is to be written anew
         /// (else the counts it lacks are in `state.extras`).
         var records: [SearchIndexCache.Record]?
+        /// The terms kept as they were, and the files the previous build wrote.
+        var knownTerms: SearchIndexEncoder.KnownTerms
+        var before: SearchIndexState.Files
     }
 
     /// At most this share of the documents is patched; beyond it assembling anew costs less.
@@ -96,7 +99,7 @@ extension SearchIndexBuilder {
                 }
             }
         }
-        let (terms, forms) = apply(changes, to: state)
+        let (terms, forms, knownTerms) = apply(changes, to: state)
 
         // Every document's sections: the changed ones' as counted, the others' from the cache.
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
@@ -111,7 +114,7 @@ extension SearchIndexBuilder {
         }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
         let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
-                                     known: reuse.rows)
+                                     known: reuse.rows, knownTerms: knownTerms)
         // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
@@ -123,13 +126,14 @@ extension SearchIndexBuilder {
             }
         }
         var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
-                                    words: words, extras: extras)
+                                    words: words, extras: extras, wordSizes: pieces.wordSizes, postingsSizes: pieces.postingsSizes)
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {
             records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }
             next.extras = [:]
         }
-        return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records)
+        return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records,
+                       knownTerms: knownTerms, before: state.files)
     }
 
     /// What the changed documents do to one term.
@@ -144,13 +148,19 @@ extension SearchIndexBuilder {
 
     /// The terms of `state` with `changes` made: postings in the changed sections replaced,
     /// written forms summed, terms left with no postings dropped and new ones put in their place
-    /// in UTF-16 order.
-    static func apply(_ changes: [String: TermChange], to state: SearchIndexState) -> (terms: [IndexedTerm], forms: [SearchIndexState.Forms]) {
+    /// in UTF-16 order; and what of each term is as it was in `state` (`SearchIndexEncoder.KnownTerms`).
+    static func apply(_ changes: [String: TermChange], to state: SearchIndexState)
+        -> (terms: [IndexedTerm], forms: [SearchIndexState.Forms], known: SearchIndexEncoder.KnownTerms) {
         let changed = changes.keys.sorted(by: String.utf16Precedes)
         var terms: [IndexedTerm] = []
         var forms: [SearchIndexState.Forms] = []
+        var previous: [Int32] = []
+        var same: [UInt8] = []
         terms.reserveCapacity(state.terms.count + changed.count)
         forms.reserveCapacity(state.terms.count + changed.count)
+        previous.reserveCapacity(state.terms.count + changed.count)
+        same.reserveCapacity(state.terms.count + changed.count)
+        let unchanged = SearchIndexEncoder.KnownTerms.unchanged
         var next = 0
         for text in changed {
             // The unchanged terms before this one, as they were.
@@ -161,14 +171,19 @@ extension SearchIndexBuilder {
             }
             terms += state.terms[next..<low]
             forms += state.forms[next..<low]
+            previous += (next..<low).lazy.map { Int32($0) }
+            same += repeatElement(unchanged, count: low - next)
             next = low
             var term = IndexedTerm(term: text, postings: [])
             var written = SearchIndexState.Forms()
+            var old: Int?
             if next < state.terms.count, state.terms[next].term == text {
                 term = state.terms[next]
                 written = state.forms[next]
+                old = next
                 next += 1
             }
+            let before = term
             let change = changes[text]!
             var postings = term.postings.filter { posting in !change.removed.contains { $0.contains(posting.section) } }
             postings += change.added
@@ -183,9 +198,26 @@ extension SearchIndexBuilder {
             term.display = written.display(of: text)
             terms.append(term)
             forms.append(written)
+            previous.append(old.map { Int32($0) } ?? -1)
+            // Most of a changed document's terms keep their postings' count and size (the
+            // weights change, not their number), so their dictionary files stay as they were.
+            var kept: UInt8 = 0
+            if let old {
+                if term.postings == before.postings {
+                    kept |= SearchIndexEncoder.KnownTerms.samePostings | SearchIndexEncoder.KnownTerms.sameEntry
+                } else if term.postings.count == before.postings.count,
+                          SearchIndexEncoder.postingsText(term.postings).count == state.postingsSizes[old] {
+                    kept |= SearchIndexEncoder.KnownTerms.sameEntry
+                }
+                if term.display == before.display { kept |= SearchIndexEncoder.KnownTerms.sameDisplay }
+            }
+            same.append(kept)
         }
         terms += state.terms[next...]
         forms += state.forms[next...]
-        return (terms, forms)
+        previous += (next..<state.terms.count).lazy.map { Int32($0) }
+        same += repeatElement(unchanged, count: state.terms.count - next)
+        return (terms, forms, SearchIndexEncoder.KnownTerms(previous: previous, same: same, wordSizes: state.wordSizes,
+                                                            postingsSizes: state.postingsSizes))
     }
 }

@@ -13,13 +13,18 @@ import SkillParser
 /// A `CacheFile` (its key: the program's) whose payload is the number of documents, each
 /// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
-/// then each one's text and count), and its postings (their number, then per posting the delta
-/// from the previous section and the weight), then the number of words the shared words are chosen
-/// from and each one's text and count, then the number of extra records and each one's key
-/// and payload (as in `SearchIndexCache`). Numbers are LEB128, strings their UTF-8 length and
-/// bytes. A file that does not parse is ignored whole.
+/// then each one's text and count), the sizes of its dictionary entry and postings as written,
+/// and its postings (their number, then per posting the delta from the previous section and the
+/// weight), then the number of words the shared words are chosen from and each one's text and
+/// count, then the files (`Files`: the dictionary files' and the postings files' first terms,
+/// each a count and the numbers; their digests and sizes, each a count and per file the digest
+/// and the size; 1 and the key of what queries read of the entry file, or 0; the number of
+/// sample queries and per query its text, the number of its files and their paths, the number
+/// of its sections and their numbers), then the
+/// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
+/// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 2, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 3, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -54,6 +59,37 @@ public struct SearchIndexState: Sendable, Equatable {
         }
     }
 
+    /// A file's digest, as the site was handed it, and its size.
+    struct FileMark: Sendable, Equatable {
+        var digest: ContentHash
+        var size: Int
+    }
+
+    /// A sample query (`SearchIndex.sampleQueries`), the entry, dictionary and postings files
+    /// its first search reads, and the sections whose document files it loads
+    /// (`SearchEngine.firstQueryReads`).
+    struct FirstQuery: Sendable, Equatable {
+        var query: String
+        var files: [String]
+        var sections: [Int]
+    }
+
+    /// What the build wrote of the index's files: the terms the dictionary and postings files
+    /// begin with, each one's digest and size (a patch hands over the files it leaves unchanged
+    /// with these, unencoded: `SearchIndexEncoder.SameFiles`), what a query reads of
+    /// the entry file, and the files of the sample first queries (a patch that leaves those and
+    /// the dictionary and postings files a query reads unchanged reuses them instead of running
+    /// the query).
+    struct Files: Sendable, Equatable {
+        var dictionaryStarts: [Int] = []
+        var postingsStarts: [Int] = []
+        var dictionary: [FileMark] = []
+        var postings: [FileMark] = []
+        /// What a query reads of the entry file (`SearchIndexEncoder.queryKey`).
+        var queryKey: ContentHash?
+        var firstQueries: [FirstQuery] = []
+    }
+
     /// Each document's key in the build cache, in the index's order.
     var documents: [ContentHash]
     /// Each document's number of sections.
@@ -71,6 +107,11 @@ public struct SearchIndexState: Sendable, Equatable {
     /// document was a tenth of a patched rebuild's index step; it is rewritten once these grow
     /// past `SearchIndexBuilder.extraRecords`.
     var extras: [ContentHash: [UInt8]] = [:]
+    /// Each term's dictionary entry's and postings' sizes in bytes, by position in `terms`
+    /// (`SearchIndexEncoder.Pieces`): a patch encodes only the changed terms' pieces.
+    var wordSizes: [Int] = []
+    var postingsSizes: [Int] = []
+    var files = Files()
 
     /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use.
@@ -94,7 +135,7 @@ public struct SearchIndexState: Sendable, Equatable {
         }
         for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
         writer.number(terms.count)
-        for (term, forms) in zip(terms, forms) {
+        for (position, (term, forms)) in zip(terms, forms).enumerated() {
             writer.string(term.term)
             writer.number(forms.own)
             writer.number(forms.others.count)
@@ -102,6 +143,8 @@ public struct SearchIndexState: Sendable, Equatable {
                 writer.string(form)
                 writer.number(forms.others[form]!)
             }
+            writer.number(wordSizes[position])
+            writer.number(postingsSizes[position])
             writer.number(term.postings.count)
             var previous = 0
             for posting in term.postings {
@@ -118,6 +161,27 @@ public struct SearchIndexState: Sendable, Equatable {
                 writer.bytes += word
             }
             writer.number(words.counts[number])
+        }
+        for starts in [files.dictionaryStarts, files.postingsStarts] {
+            writer.number(starts.count)
+            for start in starts { writer.number(start) }
+        }
+        for marks in [files.dictionary, files.postings] {
+            writer.number(marks.count)
+            for mark in marks {
+                writer.key(mark.digest)
+                writer.number(mark.size)
+            }
+        }
+        writer.number(files.queryKey == nil ? 0 : 1)
+        if let key = files.queryKey { writer.key(key) }
+        writer.number(files.firstQueries.count)
+        for query in files.firstQueries {
+            writer.string(query.query)
+            writer.number(query.files.count)
+            for file in query.files { writer.string(file) }
+            writer.number(query.sections.count)
+            for section in query.sections { writer.number(section) }
         }
         writer.number(extras.count)
         for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
@@ -148,6 +212,8 @@ public struct SearchIndexState: Sendable, Equatable {
         forms = []
         terms.reserveCapacity(termCount)
         forms.reserveCapacity(termCount)
+        wordSizes.reserveCapacity(termCount)
+        postingsSizes.reserveCapacity(termCount)
         for _ in 0..<termCount {
             guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
                   formCount <= data.count else { return nil }
@@ -156,6 +222,9 @@ public struct SearchIndexState: Sendable, Equatable {
                 guard let form = reader.string(), let count = reader.number() else { return nil }
                 kept.others[form] = count
             }
+            guard let wordSize = reader.number(), let postingsSize = reader.number() else { return nil }
+            wordSizes.append(wordSize)
+            postingsSizes.append(postingsSize)
             guard let postingCount = reader.number(), postingCount <= data.count,
                   let postings = Self.postings(postingCount, from: &reader) else { return nil }
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
@@ -166,6 +235,54 @@ public struct SearchIndexState: Sendable, Equatable {
         for _ in 0..<wordCount {
             guard let length = reader.number(), let word = reader.bytes(length), let count = reader.number() else { return nil }
             word.withUnsafeBufferPointer { words.add($0, count: count) }
+        }
+        var starts: [[Int]] = []
+        for _ in 0..<2 {
+            guard let count = reader.number(), count <= data.count else { return nil }
+            var list: [Int] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let start = reader.number(), start < termCount, list.last.map({ $0 < start }) ?? true else { return nil }
+                list.append(start)
+            }
+            starts.append(list)
+        }
+        files.dictionaryStarts = starts[0]
+        files.postingsStarts = starts[1]
+        var marks: [[FileMark]] = []
+        for _ in 0..<2 {
+            guard let count = reader.number(), count <= data.count else { return nil }
+            var list: [FileMark] = []
+            for _ in 0..<count {
+                guard let digest = reader.key(), let size = reader.number() else { return nil }
+                list.append(FileMark(digest: digest, size: size))
+            }
+            marks.append(list)
+        }
+        guard marks[0].count == files.dictionaryStarts.count, marks[1].count == files.postingsStarts.count,
+              files.dictionaryStarts.first ?? 0 == 0, files.postingsStarts.first ?? 0 == 0 else { return nil }
+        files.dictionary = marks[0]
+        files.postings = marks[1]
+        guard let hasKey = reader.number(), hasKey <= 1 else { return nil }
+        if hasKey == 1 {
+            guard let key = reader.key() else { return nil }
+            files.queryKey = key
+        }
+        guard let queryCount = reader.number(), queryCount <= data.count else { return nil }
+        for _ in 0..<queryCount {
+            guard let query = reader.string(), let count = reader.number(), count <= data.count else { return nil }
+            var list: [String] = []
+            for _ in 0..<count {
+                guard let file = reader.string() else { return nil }
+                list.append(file)
+            }
+            guard let sectionCount = reader.number(), sectionCount <= totals.sections else { return nil }
+            var sections: [Int] = []
+            for _ in 0..<sectionCount {
+                guard let section = reader.number(), section < totals.sections else { return nil }
+                sections.append(section)
+            }
+            files.firstQueries.append(FirstQuery(query: query, files: list, sections: sections))
         }
         guard let extraCount = reader.number(), extraCount <= data.count else { return nil }
         for _ in 0..<extraCount {
@@ -208,7 +325,9 @@ public struct SearchIndexState: Sendable, Equatable {
     }
 
     init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
-         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:]) {
+         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
+        self.wordSizes = wordSizes
+        self.postingsSizes = postingsSizes
         self.words = words
         self.documents = documents
         self.sectionCounts = sectionCounts

@@ -38,10 +38,24 @@ extension SearchIndex {
 
     /// Sizes of this index's files given as bytes by path, with what sample first queries download.
     public func sizes(ofFiles sizes: [String: Int]) -> SearchIndexSizes {
+        self.sizes(ofFiles: sizes, firstQueries: firstQueryFiles(sampleQueries()))
+    }
+
+    /// The files the first search of each of `queries` downloads.
+    func firstQueryFiles(_ queries: [String]) -> [SearchIndexState.FirstQuery] {
         let engine = SearchEngine(index: self)
         // Each query reads postings of thousands of sections: on all cores.
-        let downloads = Parallel.map(sampleQueries()) { query in
-            (query: query, bytes: engine.firstQueryFiles(query).reduce(0) { $0 + (sizes[$1] ?? 0) })
+        return Parallel.map(queries) { query in
+            let reads = engine.firstQueryReads(query)
+            return SearchIndexState.FirstQuery(query: query, files: reads.files, sections: reads.sections)
+        }
+    }
+
+    /// Sizes of this index's files, with what `firstQueries` download.
+    func sizes(ofFiles sizes: [String: Int], firstQueries: [SearchIndexState.FirstQuery]) -> SearchIndexSizes {
+        let downloads = firstQueries.map { first in
+            (query: first.query,
+             bytes: SearchEngine.files(first.files, loaded: first.sections, of: self).reduce(0) { $0 + (sizes[$1] ?? 0) })
         }.sorted { $0.bytes < $1.bytes }
         let entry = sizes[SearchIndexFiles.entry] ?? 0
         return SearchIndexSizes(total: sizes.values.reduce(0, +), files: sizes.count,

@@ -135,6 +135,25 @@ import TestSupport
         }
     }
 
+    /// A document taken from the cache decodes its rules only when something reads them (duplicate
+    /// detection, when the cluster cache cannot answer); their count is known before, and the
+    /// rules read are the parse's.
+    @Test func aCachedDocumentsRulesAreDecodedWhenFirstRead() throws {
+        let root = TestPaths.repository.appendingPathComponent("Tests/SkillParserTests/Fixtures/check-sample").path
+        let location = try CacheLocation()
+        let fresh = try CollectionLoader.load(root: root)
+        try Self.load(root, cache: location.file)
+        let (cached, _) = try Self.load(root, cache: location.file)
+        #expect(cached.documents.contains { $0.markdown.ruleCount > 0 })
+        #expect(cached.documents.allSatisfy { !$0.markdown.ruleList.isMade }, "rules were decoded while loading")
+        for (document, parsed) in zip(cached.documents, fresh.documents) {
+            #expect(document.markdown.ruleCount == parsed.markdown.rules.count, "\(document.path)")
+            #expect(!document.markdown.ruleList.isMade)
+            #expect(document.markdown.rules == parsed.markdown.rules, "\(document.path)")
+            #expect(document.markdown.ruleList.isMade)
+        }
+    }
+
     /// A tree record that does not decode (which the shard's digest makes all but impossible) is
     /// not a crash and not an empty page: the file is parsed for it.
     @Test func aTreeThatDoesNotDecodeIsParsedFromTheFile() throws {
@@ -147,6 +166,28 @@ import TestSupport
                 ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
         }
         #expect(damaged.parts.blocks == parsed.blocks && damaged.parts.codeBlocks == parsed.codeBlocks)
+    }
+
+    /// A rules record that does not decode, or holds another number of rules than the document
+    /// says, is damage (the parse cache then parses the file for them).
+    nonisolated(unsafe) static var ignored: [Diagnostic] = []
+
+    @Test func aRulesRecordThatDoesNotAddUpIsDamage() throws {
+        let parsed = MarkdownDocument(path: "a.md", text: "# A\n\n- one rule here\n- two rules here\n", diagnostics: &Self.ignored)
+        #expect(parsed.rules.count == 2)
+        var writer = BinaryWriter()
+        writer.count(parsed.rules.count)
+        for rule in parsed.rules { writer.write(rule) }
+        let record = writer.finished()
+        let decoded = { (bytes: [UInt8], count: Int) -> [Rule]? in
+            bytes.withUnsafeBytes { buffer in
+                do throws(CacheDamage) { return try MarkdownRules.rules(record: buffer, count: count) } catch { return nil }
+            }
+        }
+        #expect(decoded(record, 2) == parsed.rules)
+        #expect(decoded(record, 3) == nil)
+        #expect(decoded(Array(record.dropLast()), 2) == nil)
+        #expect(decoded([1, 2, 3], 2) == nil)
     }
 
     @Test func settledFilesAreNotReadAndAChangedFileIsParsedAgain() throws {
@@ -319,7 +360,15 @@ import TestSupport
         deep.bool(true)
         deep.string("x.md")
         deep.bool(false)
-        for _ in 0..<9 { deep.count(0) }  // no headings, links, images, ... (the indexes before the tree)
+        for _ in 0..<6 { deep.count(0) }  // no headings, links, images, nested links, code spans, raw HTML
+        var noRules = BinaryWriter()
+        noRules.count(0)
+        let rules = noRules.finished()
+        deep.count(0)  // no rules, in a record of their own
+        deep.count(rules.count)
+        deep.bytes(rules)
+        deep.count(0)  // no related-skill items
+        deep.count(0)  // no headed lists
         deep.count(1)
         deep.count(tree.count)
         deep.bytes(tree)

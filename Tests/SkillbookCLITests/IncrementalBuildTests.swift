@@ -73,6 +73,33 @@ import TestSupport
         #expect(output.contains("Rebuilt 1 page: beta/references/notes.html;"), "\(output)")
     }
 
+    /// Rules stated in two skills, so the site has a duplicate cluster to keep or change.
+    static let duplicateRules = [
+        "skills/alpha/references/rules.md": "# Rules\n\n- Keep every label of the system alert short and clear for the reader.\n",
+        "skills/beta/references/rules.md": "# Rules\n\n- Keep every label of the system alert short and clear for the reader.\n",
+    ]
+
+    /// A rebuild whose rules are those of the last build takes its clusters from the cluster
+    /// cache; one that edits, moves or adds a rule, or renames the skill of a rule, clusters
+    /// again; the site is a full build's either way.
+    @Test func duplicateClustersAreReusedOnlyForTheSameRules() throws {
+        let reused = "cluster cache: no file's rules changed"
+        let prose = try rebuildMatchesFullBuild(adding: Self.duplicateRules, { tree in
+            try tree.write("skills/beta/references/rules.md", try tree.read("skills/beta/references/rules.md") + "\nA closing paragraph.\n")
+        }, verbose: true)
+        #expect(prose.contains(reused), "\(prose)")
+        let changes: [(FixtureTree) throws -> Void] = [
+            { tree in try tree.write("skills/beta/references/rules.md", "# Rules\n\n- Keep every label of the system alert short and clear.\n") },
+            { tree in try tree.write("skills/beta/references/rules.md", "# Rules\n\nMoved down.\n\n- Keep every label of the system alert short and clear for the reader.\n") },
+            { tree in try tree.write("skills/gamma/references/rules.md", "# Rules\n\n- Keep every label of the system alert short and clear for the reader.\n") },
+            { tree in try tree.write("skills/beta/SKILL.md", try tree.read("skills/beta/SKILL.md").replacingOccurrences(of: "name: beta", with: "name: beta-two")) },
+        ]
+        for change in changes {
+            let output = try rebuildMatchesFullBuild(adding: Self.duplicateRules, change, verbose: true)
+            #expect(!output.contains(reused), "\(output)")
+        }
+    }
+
     @Test func deletedFile() throws {
         let output = try rebuildMatchesFullBuild { tree in
             try FileManager.default.removeItem(atPath: tree.path + "/skills/alpha/references/usage.md")
@@ -230,12 +257,12 @@ import TestSupport
         let output = try rebuildMatchesFullBuild({ tree in
             let cache = tree.path + "/.out.skillbook-cache"
             let shards = try FileManager.default.contentsOfDirectory(atPath: cache + "/parse").map { cache + "/parse/" + $0 }
-            for file in [cache + "/dedupe", cache + "/index"] + shards {
+            for file in [cache + "/clusters", cache + "/dedupe", cache + "/index"] + shards {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 try data.prefix(data.count - 3).write(to: URL(fileURLWithPath: file))
             }
         }, verbose: true)
-        for name in ["parse/", "dedupe not used: cut short", "index not used (cut short)"] {
+        for name in ["parse/", "clusters not used: cut short", "dedupe not used: cut short", "index not used (cut short)"] {
             #expect(output.contains(name), "\(name): \(output)")
         }
     }

@@ -29,6 +29,12 @@ public enum SearchIndexStep {
         /// Whether the index was patched from the last build's (`SearchIndexState`), not assembled
         /// from every document's counts.
         public var patched: Bool
+        /// Dictionary and postings files handed over as the last build wrote them, of all of
+        /// them, and sample first queries whose files were the last build's, of all of them.
+        public var unchangedFiles: Int
+        public var termFiles: Int
+        public var firstQueriesKept: Int
+        public var firstQueries: Int
         /// Why the build cache's counts were not used, when they were there but unusable.
         public var cacheProblem: String?
     }
@@ -95,9 +101,12 @@ public enum SearchIndexStep {
                 try? FileManager.default.removeItem(at: stateLocation(cache.file))
             }
         }
-        let output = Output(paths: written.sorted, sizes: built.index.sizes(ofFiles: built.sizes),
+        let output = Output(paths: written.sorted, sizes: built.summary,
                             documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
-                            patched: built.patched, cacheProblem: problem)
+                            patched: built.patched, unchangedFiles: built.unchangedFiles,
+                            termFiles: built.index.layout.dictionaryStarts.count + built.index.layout.postingsStarts.count,
+                            firstQueriesKept: built.firstQueriesKept, firstQueries: built.firstQueries,
+                            cacheProblem: problem)
         // Freeing the index (every section's text, every term's postings) took a tenth of a
         // second of one core at the end of the step, which the build waited for.
         Handoff.free(consume built)

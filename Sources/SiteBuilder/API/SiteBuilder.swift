@@ -116,6 +116,10 @@ public enum SiteBuilder {
             if options.reuse {
                 notes.append("search index: \(index.recounted) of \(index.documents) documents counted anew, the others' counts taken from the build cache"
                     + (index.patched ? "; the last build's index patched with them" : "; the index assembled from every document's counts"))
+                if index.patched {
+                    notes.append("search index: \(index.unchangedFiles) of \(index.termFiles) dictionary and postings files as the last build wrote them;"
+                        + " \(index.firstQueriesKept) of \(index.firstQueries) sample first queries' files kept, the others searched anew")
+                }
             }
             try log.run("write") {
                 if let base = input.config.baseURL {

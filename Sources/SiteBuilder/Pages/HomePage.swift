@@ -71,7 +71,7 @@ enum HomePage {
     /// "4 documents · 12 rules": every document of the skill, whatever folder it is in.
     static func counts(_ skill: Skill, graph: SkillGraph, strings: InterfaceStrings) -> String {
         let documents = ([skill.skillFile] + skill.documents).compactMap { graph.document(at: $0) }
-        let rules = documents.reduce(0) { $0 + $1.markdown.rules.count }
+        let rules = documents.reduce(0) { $0 + $1.markdown.ruleCount }
         return strings.text("cardCounts", ["documents": strings.count("documentCount", skill.documents.count),
                                            "rules": strings.count("ruleCount", rules)])
     }

@@ -14,6 +14,8 @@ struct BinaryReader {
     /// Makes a document's tree from the range of its record in the bytes read, to decode it when
     /// first used (`MarkdownTree`); `nil` decodes it at once.
     var lazyTree: ((_ record: Range<Int>, _ blockCount: Int) -> MarkdownTree)?
+    /// The same for a document's rules (`MarkdownRules`).
+    var lazyRules: ((_ record: Range<Int>, _ count: Int) -> MarkdownRules)?
 
     /// `record` must stay valid while the reader is used.
     init(record: UnsafeRawBufferPointer) throws(CacheDamage) {

@@ -52,15 +52,14 @@ extension BinaryWriter {
             string(fragment.html)
             write(fragment.location)
         }
+        // The rules, a record of their own with its own strings, decoded when first read (`MarkdownRules`).
         count(document.rules.count)
-        for rule in document.rules {
-            bool(rule.kind == .boldParagraph)
-            string(rule.text)
-            write(rule.inlines)
-            count(rule.headingPath.count)
-            for heading in rule.headingPath { string(heading) }
-            write(rule.location)
-        }
+        var rules = BinaryWriter()
+        rules.count(document.rules.count)
+        for rule in document.rules { rules.write(rule) }
+        let rulesRecord = rules.finished()
+        count(rulesRecord.count)
+        bytes(rulesRecord)
         writeItems(document.relatedSkillItems)
         count(document.headedLists.count)
         for list in document.headedLists {
@@ -79,6 +78,15 @@ extension BinaryWriter {
         let record = tree.finished()
         count(record.count)
         bytes(record)
+    }
+
+    mutating func write(_ rule: Rule) {
+        bool(rule.kind == .boldParagraph)
+        string(rule.text)
+        write(rule.inlines)
+        count(rule.headingPath.count)
+        for heading in rule.headingPath { string(heading) }
+        write(rule.location)
     }
 
     /// An index's values: each one the tree holds (found near where the last one was) as its
@@ -191,11 +199,15 @@ extension BinaryReader {
         let html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HTMLFragment(html: try reader.string(), location: try reader.location())
         }
-        let rules = try array { (reader: inout BinaryReader) throws(CacheDamage) in
-            Rule(kind: try reader.bool() ? .boldParagraph : .listItem, text: try reader.string(),
-                 inlines: try reader.inlines(depth: 1),
-                 headingPath: try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.string() },
-                 location: try reader.location())
+        let ruleCount = try count()
+        let rulesRecord = try skip(try count())
+        let rules: MarkdownRules
+        if let lazyRules {
+            rules = lazyRules(rulesRecord, ruleCount)
+        } else {
+            rules = MarkdownRules(try withRecord(rulesRecord) { (bytes) throws(CacheDamage) in
+                try MarkdownRules.rules(record: bytes, count: ruleCount)
+            })
         }
         let relatedSkillItems = try items()
         let headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
@@ -220,7 +232,7 @@ extension BinaryReader {
         document.linksInLinkText = nested
         document.codeSpans = codeSpans
         document.html = html
-        document.rules = rules
+        document.ruleList = rules
         document.relatedSkillItems = relatedSkillItems
         document.headedLists = headedLists
         return document
@@ -240,7 +252,22 @@ extension MarkdownTree {
     }
 }
 
+extension MarkdownRules {
+    /// Decodes a rules record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `count` rules.
+    static func rules(record: UnsafeRawBufferPointer, count: Int) throws(CacheDamage) -> [Rule] {
+        var reader = try BinaryReader(record: record)
+        let rules = try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.rule() }
+        guard rules.count == count, reader.isAtEnd else { throw CacheDamage("damaged rules") }
+        return rules
+    }
+}
+
 extension BinaryReader {
+    mutating func rule() throws(CacheDamage) -> Rule {
+        Rule(kind: try bool() ? .boldParagraph : .listItem, text: try string(), inlines: try inlines(depth: 1),
+             headingPath: try array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.string() },
+             location: try location())
+    }
 
     /// What `writeShared` wrote: values of the tree by position, others read by `value`.
     mutating func shared<Value>(_ values: KeyPath<TreeValues, [Value]>,

@@ -26,7 +26,11 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var tables: [Table] { tree.parts.tables }
     /// Raw HTML, block and inline, kept so that checks can read `id` and `name` attributes.
     public internal(set) var html: [HTMLFragment] = []
-    public internal(set) var rules: [Rule] = []
+    /// The rules, made when first read (`MarkdownRules`).
+    public var rules: [Rule] { ruleList.rules }
+    /// How many rules there are, known without making them.
+    public var ruleCount: Int { ruleList.count }
+    var ruleList = MarkdownRules([])
     /// The items of every section headed "Related skills" (in English).
     public internal(set) var relatedSkillItems: [RelatedSkillItem] = []
     /// Every list that directly follows a heading, with the skill name each item opens with;
@@ -62,7 +66,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         linksInLinkText = indexer.linksInLinkText
         codeSpans = indexer.codeSpans
         html = indexer.html
-        rules = indexer.rules
+        ruleList = MarkdownRules(indexer.rules)
         relatedSkillItems = indexer.relatedSkillItems
         headedLists = indexer.headedLists
     }

@@ -4,7 +4,7 @@ import Foundation
 /// made when first read. A parse makes it at once; the parse cache gives one that decodes its
 /// record on first use: a rebuild takes most documents from the cache and reads the trees of the
 /// few pages it renders, while the graph, the checks and the plan read the indexes that are
-/// decoded with the document (headings, links, images, code spans, raw HTML, rules). Decoding
+/// decoded with the document (headings, links, images, code spans, raw HTML). Decoding
 /// every tree was two thirds of decoding the cache (perf, agentic-awesome-skills: 141 of 238 ms
 /// CPU, before the malloc and page faults of holding the trees).
 ///

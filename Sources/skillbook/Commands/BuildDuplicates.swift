@@ -2,21 +2,33 @@ import Foundation
 import SkillDuplicates
 import SkillParser
 
-/// The dedupe step of `build`: duplicate detection with the build cache's `dedupe` file, so a
-/// rebuild normalises and sketches only the changed files' rules (`DuplicateCache`). `--full`
-/// reads nothing from the cache and still leaves this build's for the next one.
+/// The dedupe step of `build`: duplicate detection with the build cache's `clusters` file, so a
+/// rebuild that changed no file's rules takes the last clusters as they are (`ClusterCache`), and
+/// its `dedupe` file, so any other rebuild normalises and sketches only the changed files' rules
+/// (`DuplicateCache`). `--full` reads nothing from the caches and still leaves this build's for
+/// the next one.
 final class BuildDuplicates: @unchecked Sendable {
     private let cache: StepCacheFile<DuplicateCache>
+    private let clusterCache: StepCacheFile<ClusterCache>
     /// What the last run reused, for `--verbose`.
     private(set) var note: String?
 
     init(output: String, reuse: Bool) {
         cache = StepCacheFile(output: output, reuse: reuse)
+        clusterCache = StepCacheFile(output: output, reuse: reuse)
     }
 
     /// The clusters of the graph's rules, the same with or without the cache.
     func clusters(in graph: SkillGraph) -> [DuplicateCluster] {
         let key = DuplicateCache.key(options: DuplicateOptions(), tool: ToolDigest.executable)
+        let (previousClusters, clustersProblem) = clusterCache.previous(key: key)
+        let inputs = ClusterCache.inputs(of: graph, known: previousClusters?.inputs)
+        if let previousClusters, let clusters = previousClusters.clusters(for: inputs) {
+            // The table of rules' digests names the files by their bytes: written again when one changed.
+            note = "cluster cache: no file's rules changed, the clusters reused"
+            if inputs != previousClusters.inputs { clusterCache.write(ClusterCache(key: key, inputs: inputs, clusters: clusters)) }
+            return clusters
+        }
         let (previous, problem) = cache.previous(key: key)
         var (clusters, statistics, next) = DuplicateFinder().run(in: graph, reusing: previous, key: key)
         // `--full` read nothing, yet need not write again the texts and sketches already there.
@@ -24,7 +36,8 @@ final class BuildDuplicates: @unchecked Sendable {
         let files = graph.documents.count
         // A rebuild whose Markdown files are all unchanged keeps the file there (44 MB for agentic-awesome-skills).
         let unchanged = previous?.holdsTheSameFiles(as: next) == true
-        note = previous == nil ? "no usable duplicate cache\(problem): every file's rules normalised and sketched"
+        clusterCache.write(ClusterCache(key: key, inputs: inputs, clusters: clusters))
+        note = previous == nil ? "no usable duplicate cache\(problem)\(clustersProblem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
                 + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
                 + (unchanged ? "; the cache is unchanged and not written again" : "")
@@ -35,5 +48,6 @@ final class BuildDuplicates: @unchecked Sendable {
     /// Waits until the new cache is written.
     func finish() {
         cache.finish()
+        clusterCache.finish()
     }
 }

@@ -13,6 +13,7 @@ protocol StepCache: Sendable {
 
 extension DuplicateCache: StepCache {}
 extension CheckCache: StepCache {}
+extension ClusterCache: StepCache {}
 
 /// The file of a step's cache for one build: read at the step's start unless the build is
 /// `--full`, and written for the next build on another thread while the site is built; `finish`

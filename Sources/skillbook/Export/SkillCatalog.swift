@@ -45,7 +45,7 @@ struct SkillCatalog: Encodable {
                 documents: documents.count, references: references.count,
                 headings: documents.reduce(0) { $0 + $1.markdown.headings.count },
                 links: documents.reduce(0) { $0 + $1.markdown.links.count },
-                rules: documents.reduce(0) { $0 + $1.markdown.rules.count })
+                rules: documents.reduce(0) { $0 + $1.markdown.ruleCount })
             return Entry(name: skill.name, description: skill.manifest?.description, path: skill.skillFile, folder: skill.folder,
                          references: references, counts: counts,
                          linksOut: (outgoing[skill.folder] ?? []).sorted(), linksIn: (incoming[skill.folder] ?? []).sorted())

@@ -35,40 +35,56 @@ import Testing
 
     struct Build {
         var files: [String: [UInt8]]
+        /// The digest each file came with, when it came with one.
+        var digests: [String: ContentHash]
         var cache: SearchIndexCache
         var built: SearchIndexBuilder.Built
     }
 
-    static func build(_ tree: FixtureTree, after previous: Build?) throws -> Build {
+    static func build(_ tree: FixtureTree, after previous: Build?, targets: SearchIndexLayout.Targets = .init()) throws -> Build {
         let graph = try CollectionLoader.load(root: tree.path)
         let reuse = SearchIndexBuilder.Reuse(previous: previous?.cache ?? SearchIndexCache(), keys: keys(graph),
                                              rows: previous?.built.rows, state: previous?.built.state)
         var files: [String: [UInt8]] = [:]
+        var digests: [String: ContentHash] = [:]
         var records: [SearchIndexCache.Record]?
         let lock = NSLock()
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: reuse, keep: { records = $0 }) { path, _, contents in
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse,
+                                                         keep: { records = $0 }) { path, digest, contents in
             let bytes = contents()
-            lock.withLock { files[path] = bytes }
+            lock.withLock {
+                files[path] = bytes
+                digests[path] = digest
+            }
         }
         // The counts file as the next build finds it: rewritten, or left as it was.
         let cache = try records.map { try #require(SearchIndexCache(payload: SearchIndexCache.payload(of: $0))) }
-        return Build(files: files, cache: try #require(cache ?? previous?.cache), built: built)
+        return Build(files: files, digests: digests, cache: try #require(cache ?? previous?.cache), built: built)
     }
 
     /// Builds, then after each edit rebuilds from the last build's caches and builds anew; each
     /// rebuild must agree with its full build. Returns the rebuilds.
-    func rebuilds(_ edits: [(FixtureTree) throws -> Void],
+    func rebuilds(_ edits: [(FixtureTree) throws -> Void], targets: SearchIndexLayout.Targets = .init(),
                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [SearchIndexBuilder.Built] {
+        try rebuildsWithDigests(edits, targets: targets, sourceLocation: sourceLocation).map(\.built)
+    }
+
+    /// `rebuilds`, with each rebuild's digests and the digests of the build before it.
+    func rebuildsWithDigests(_ edits: [(FixtureTree) throws -> Void], targets: SearchIndexLayout.Targets = .init(),
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws -> [(built: SearchIndexBuilder.Built, digests: [String: ContentHash], before: [String: ContentHash])] {
         let tree = try Self.collection()
-        var last = try Self.build(tree, after: nil)
+        var last = try Self.build(tree, after: nil, targets: targets)
         #expect(last.built.state != nil, sourceLocation: sourceLocation)
         #expect(!last.built.patched, sourceLocation: sourceLocation)
-        var rebuilt: [SearchIndexBuilder.Built] = []
+        var rebuilt: [(built: SearchIndexBuilder.Built, digests: [String: ContentHash], before: [String: ContentHash])] = []
         for edit in edits {
             try edit(tree)
-            let again = try Self.build(tree, after: last)
-            let full = try Self.build(tree, after: nil)
+            let again = try Self.build(tree, after: last, targets: targets)
+            let full = try Self.build(tree, after: nil, targets: targets)
             #expect(again.files == full.files, "the rebuild's files differ from a full build's", sourceLocation: sourceLocation)
+            #expect(again.digests == full.digests, "the rebuild's digests differ from a full build's", sourceLocation: sourceLocation)
+            #expect(again.built.summary == full.built.summary, sourceLocation: sourceLocation)
             // Compared apart from the expectation, which would print both whole; the counts the
             // counts file lacks are the rebuild's own.
             var state = again.built.state
@@ -76,7 +92,7 @@ import Testing
             let sameState = state == full.built.state, sameIndex = again.built.index == full.built.index
             #expect(sameState, "the rebuild's state differs from a full build's", sourceLocation: sourceLocation)
             #expect(sameIndex, "the rebuild's index differs from a full build's", sourceLocation: sourceLocation)
-            rebuilt.append(again.built)
+            rebuilt.append((again.built, again.digests, last.digests))
             last = again
         }
         return rebuilt
@@ -135,6 +151,75 @@ import Testing
         let built = try rebuild { _ in }
         #expect(built.patched)
         #expect(built.recounted == 0)
+    }
+
+    /// Small files, so that the fixture has many dictionary and postings files.
+    static var smallFiles: SearchIndexLayout.Targets {
+        var targets = SearchIndexLayout.Targets()
+        targets.dictionary = 120
+        targets.pairDictionary = 60
+        targets.postings = 60
+        targets.documents = 600
+        return targets
+    }
+
+    @Test func aPatchHandsOverTheFilesOfUnchangedTermsAsTheyWere() throws {
+        let rebuilt = try rebuildsWithDigests([
+            // `dense` goes, `packed` comes: the files of the terms between them are left alone.
+            Self.replace("dense settings", with: "packed settings", in: "controls/references/toggles.md"),
+        ], targets: Self.smallFiles)
+        let (built, digests, before) = try #require(rebuilt.first)
+        #expect(built.patched)
+        let termFiles = digests.keys.filter { $0.hasPrefix("t/") || $0.hasPrefix("p/") }
+        #expect(termFiles.count > 20)
+        #expect(built.unchangedFiles > termFiles.count / 2)
+        #expect(built.unchangedFiles < termFiles.count)
+        // Those handed over unencoded carry the previous build's digests (the site keeps its
+        // files), and the others changed.
+        let kept = termFiles.filter { digests[$0] == before[$0] }
+        #expect(kept.count == built.unchangedFiles)
+    }
+
+    @Test func firstQueriesAreKeptOnlyWhileTheFilesTheyReadAreUnchanged() throws {
+        let built = try rebuilds([
+            { _ in },
+            // Every sample query is a page title; `toggles` is one, and its postings change.
+            Self.replace("without getting in the way", with: "without toggles getting in the way", in: "feedback/SKILL.md"),
+        ], targets: Self.smallFiles)
+        #expect(built.map(\.patched) == [true, true])
+        let queries = try #require(built.first?.index.sampleQueries().count)
+        #expect(queries > 1)
+        #expect(built[0].firstQueriesKept == queries)
+        #expect(built[1].firstQueriesKept < queries)
+    }
+
+    /// Edits that move the small files' boundaries (terms that come and go at a file's start,
+    /// postings that grow a file past its target, a word only one query reads): each rebuild
+    /// agrees with its full build, files, digests, summary and state (its first queries too).
+    @Test func successiveEditsOverSmallFilesAgreeWithFullBuilds() throws {
+        let feedback = "feedback/SKILL.md", navigation = "navigation/SKILL.md"
+        let built = try rebuilds([
+            Self.replace("Tell people what happened", with: "Aardvark aardwolf abacus: tell people what happened", in: feedback),
+            Self.replace("Respect the silent switch.", with: "Respect the silent switch, the silent mode and silent alerts.", in: feedback),
+            Self.replace("Aardvark aardwolf abacus: tell", with: "Tell", in: feedback),
+            Self.replace("side by side", with: "side by side by side, stacked in stacks of stacks", in: navigation),
+            Self.replace("Keep the back button", with: "Keep the zzyzx back button", in: navigation),
+            Self.replace("Pair a sound", with: "Pair a navigation sound", in: feedback),
+        ], targets: Self.smallFiles)
+        #expect(built.allSatisfy { $0.patched })
+        #expect(built.contains { $0.unchangedFiles > 0 })
+    }
+
+    @Test func aDamagedStateIsNotRead() throws {
+        let tree = try Self.collection()
+        let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
+        var payload = state.payload()
+        // Each cut of the payload is refused whole, whichever part it ends in.
+        for cut in stride(from: 1, to: payload.count, by: max(1, payload.count / 97)) {
+            #expect(SearchIndexState(payload: Array(payload.prefix(cut))) == nil)
+        }
+        payload.append(0)
+        #expect(SearchIndexState(payload: payload) == nil)
     }
 
     @Test func theStateRoundTripsAndAForeignOneIsNotRead() throws {
