@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A rebuild writes the build cache's files in proportion to what changed: a rebuild of
-/// unchanged files leaves the site's cache, the duplicate cache and the site itself as they
+/// unchanged files leaves the site's cache, the cluster and duplicate caches and the site itself as they
 /// were (same files, not written again), and a changed file rewrites what depends on it.
 @Suite struct CacheRewriteTests {
     static let collection = [
@@ -29,19 +29,20 @@ import TestSupport
         let cache = place.appendingPathComponent(".out.skillbook-cache").path
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let watched = ["\(cache)/site", "\(cache)/dedupe", "\(output)/index.html", "\(output)/alpha/index.html",
-                       "\(cache)/dedupe-sketches", "\(cache)/dedupe-texts"]
+                       "\(cache)/dedupe-sketches", "\(cache)/dedupe-texts", "\(cache)/clusters"]
         let before = watched.map(Self.identity)
         #expect(before.allSatisfy { $0 != nil })
         usleep(20_000)
 
         let again = try runSkillbook(["build", tree.path, "-o", output, "-v"])
         #expect(again.exitCode == 0)
-        #expect(again.stderr.contains("the cache is unchanged and not written again"))
+        // No rule changed: the clusters are taken from their cache, and the duplicate cache is not even read.
+        #expect(again.stderr.contains("cluster cache: no file's rules changed"), "\(again.stderr)")
         #expect(watched.map(Self.identity) == before)
         #expect(!FileManager.default.fileExists(atPath: place.appendingPathComponent(".out.skillbook-journal").path))
 
-        // Changed prose: the duplicate cache's files part is written again (a file's digest changed), its
-        // texts and sketches are not (no rule changed).
+        // Prose above a rule (which moves it): the duplicate cache's files part is written again (a
+        // file's digest changed), its texts and sketches are not (no rule's text changed).
         try tree.write("alpha/references/notes.md", "# Notes\n\nSome prose.\n\n- Never publish a secret in a page of the site.\n")
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let prose = watched.map(Self.identity)
@@ -72,11 +73,11 @@ import TestSupport
         let output = place.appendingPathComponent("deeper/out").path
         #expect(try runSkillbook(["build", tree.path, "-o", output, "-q"]).exitCode == 0)
         let cache = place.appendingPathComponent("deeper/.out.skillbook-cache").path
-        for name in ["parse", "dedupe", "dedupe-texts", "dedupe-sketches", "index", "site"] {
+        for name in ["parse", "clusters", "dedupe", "dedupe-texts", "dedupe-sketches", "index", "site"] {
             #expect(FileManager.default.fileExists(atPath: "\(cache)/\(name)"), "no \(name) cache")
         }
         let again = try runSkillbook(["build", tree.path, "-o", output, "-v"])
         #expect(again.exitCode == 0)
-        #expect(again.stderr.contains("the cache is unchanged and not written again"), "\(again.stderr)")
+        #expect(again.stderr.contains("cluster cache: no file's rules changed"), "\(again.stderr)")
     }
 }

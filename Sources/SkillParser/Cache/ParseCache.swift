@@ -46,6 +46,9 @@ public final class ParseCache: @unchecked Sendable {
     private var saveSeconds = 0.0
     private var shardsWritten = 0
     private let lock = NSLock()
+    /// Done when the shards are read: they are read on other threads while the loader walks
+    /// the content root (one thread), and everything that reads them waits for it first.
+    private let reading = DispatchGroup()
 
     /// Reads the cache in `folder`; `reuse: false` (`--full`) reads nothing, and the cache saved
     /// afterwards holds this build's parses.
@@ -58,10 +61,13 @@ public final class ParseCache: @unchecked Sendable {
         self.folder = folder
         self.key = key
         self.startedAt = startedAt
-        guard reuse else {
-            shards = Array(repeating: nil, count: Self.shardCount)
-            return
-        }
+        shards = Array(repeating: nil, count: Self.shardCount)
+        guard reuse else { return }
+        DispatchQueue.global().async(group: reading) { self.readShards() }
+    }
+
+    private func readShards() {
+        let folder = folder, key = key
         let read = Parallel.map(Self.shardCount, minimumChunk: 8) { index -> Result<ParseCacheFile?, CacheDamage> in
             let file = Self.shardFile(index, in: folder)
             do throws(CacheDamage) {
@@ -70,14 +76,12 @@ public final class ParseCache: @unchecked Sendable {
                 return .failure(error)
             }
         }
-        shards = []
         for (index, result) in read.enumerated() {
             switch result {
             case .success(let shard):
-                shards.append(shard)
+                shards[index] = shard
                 for (path, entry) in shard?.entries ?? [:] { previous[path] = (index, entry) }
             case .failure(let problem):
-                shards.append(nil)
                 unusable.insert(index)
                 damage.append("\(Self.shardFile(index, in: folder).path) not used (\(problem)); its files were parsed")
             }
@@ -97,7 +101,8 @@ public final class ParseCache: @unchecked Sendable {
     /// What a `--verbose` build prints: how many files the cache saved parsing, any shard that
     /// was not used and why, and what saving it took.
     public var notes: [String] {
-        lock.withLock {
+        reading.wait()
+        return lock.withLock {
             var notes = damage
             if finished {
                 notes.append("parse cache: \(reusedCount) file\(reusedCount == 1 ? "" : "s") reused, \(parsedCount) parsed; "
@@ -119,6 +124,7 @@ public final class ParseCache: @unchecked Sendable {
     /// The cached parse of `path` when its stamp is the one recorded, and it was settled when
     /// recorded: the file is then not read at all.
     func parse(of path: String, in folder: String, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+        reading.wait()
         guard let (shard, entry) = previous[path], entry.stamp == stamp, let file = shards[shard],
               stamp.isSettled(before: file.recordedAt) else { return nil }
         return decoded(path, in: folder, entry, in: file).map {
@@ -128,6 +134,7 @@ public final class ParseCache: @unchecked Sendable {
 
     /// The cached parse of `path` when its bytes, just read, have the digest recorded.
     func parse(of path: String, in folder: String, digest: ContentHash, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
+        reading.wait()
         guard let (shard, entry) = previous[path], entry.digest == digest, let file = shards[shard] else { return nil }
         return decoded(path, in: folder, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
     }
@@ -189,6 +196,7 @@ public final class ParseCache: @unchecked Sendable {
     /// lets go of the shards read. A shard that cannot be written costs the next build its
     /// reuse, nothing else; `notes` says why.
     func finish(_ outcomes: [Outcome?]) {
+        reading.wait()
         let start = DispatchTime.now().uptimeNanoseconds
         let kept = outcomes.compactMap { $0 }
         var byShard = Array(repeating: [Outcome](), count: Self.shardCount)
