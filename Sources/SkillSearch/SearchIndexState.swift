@@ -146,12 +146,7 @@ public struct SearchIndexState: Sendable, Equatable {
             writer.number(wordSizes[position])
             writer.number(postingsSizes[position])
             writer.number(term.postings.count)
-            var previous = 0
-            for posting in term.postings {
-                writer.number(posting.section - previous)
-                writer.bytes.append(UInt8(posting.weight))
-                previous = posting.section
-            }
+            Self.append(term.postings, to: &writer.bytes)
         }
         let present = words.counts.indices.filter { words.counts[$0] > 0 }
         writer.number(present.count)
@@ -290,6 +285,33 @@ public struct SearchIndexState: Sendable, Equatable {
             extras[key] = Array(payload)
         }
         guard reader.atEnd else { return nil }
+    }
+
+    /// Appends `postings` as `payload` lays them out (per posting the delta from the previous
+    /// section, LEB128, and the weight), straight into the bytes: a number and an append per
+    /// byte for the three and a half million postings of agentic-awesome-skills were most of
+    /// making the state's payload, which every rebuild writes.
+    private static func append(_ postings: [Posting], to bytes: inout [UInt8]) {
+        let start = bytes.count
+        // A delta of up to 32 bits takes at most 5 bytes, and the weight one.
+        bytes.append(contentsOf: repeatElement(0, count: postings.count * 6))
+        let end = bytes.withUnsafeMutableBufferPointer { output in
+            var position = start, previous = 0
+            for posting in postings {
+                var rest = UInt32(posting.section - previous)
+                while rest >= 0x80 {
+                    output[position] = UInt8(rest & 0x7F) | 0x80
+                    rest >>= 7
+                    position += 1
+                }
+                output[position] = UInt8(rest)
+                output[position + 1] = UInt8(posting.weight)
+                position += 2
+                previous = posting.section
+            }
+            return position
+        }
+        bytes.removeLast(bytes.count - end)
     }
 
     /// `count` postings read from `reader` (as `payload` writes them), or `nil` when they do not

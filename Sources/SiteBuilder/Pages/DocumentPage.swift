@@ -37,15 +37,17 @@ enum DocumentPage {
         ]
         values.merge(MetadataPanel.values(for: document, title: site.strings["frontmatter"]))
         if let skill {
-            let skillPage = SitePaths.page(forSource: skill.skillFile)
-            values["skillHref"] = .string(SitePaths.url(to: skillPage, from: page.path))
+            // The skill's page and its documents' pages are split and encoded once for the site.
+            let origin = PreparedTarget.From(page: page.path)
+            let skillHref = site.skillPage(of: skill).url(from: origin)
+            values["skillHref"] = .string(skillHref)
             values["skillName"] = .string(skill.name)
-            frame.breadcrumbs = groupCrumbs(for: skill, page: page, site: site)
-                + [(skill.name, SitePaths.url(to: skillPage, from: page.path))]
+            frame.breadcrumbs = groupCrumbs(for: skill, page: page, site: site) + [(skill.name, skillHref)]
             let sequence = [skill.skillFile] + skill.documents
             if let index = sequence.firstIndex(of: document.path) {
                 func link(_ path: String) -> (String, String)? {
-                    graph.document(at: path).map { ($0.title, SitePaths.url(to: SitePaths.page(forSource: path), from: page.path)) }
+                    guard let document = graph.document(at: path), let target = site.documentPage(path) else { return nil }
+                    return (document.title, target.url(from: origin))
                 }
                 if index > 0 { frame.previous = link(sequence[index - 1]) }
                 if index + 1 < sequence.count { frame.next = link(sequence[index + 1]) }

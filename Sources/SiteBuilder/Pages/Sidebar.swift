@@ -8,11 +8,9 @@ enum Sidebar {
     static func make(page: PlannedPage, currentSkill: Skill?, site: SiteContext) -> MustacheValue {
         let graph = site.graph
         var families = Array(site.groups.indices)
-        var more: String?
         if graph.skills.count > SiteContext.fullSidebarLimit {
             // Large collections: only the current family, so pages stay small.
             families = currentSkill.flatMap { site.groupOfSkill[$0.folder] }.map { [$0] } ?? []
-            more = site.strings.count("allSkillsCount", graph.skills.count)
         }
         let origin = PreparedTarget.From(page: page.path)
         let familyValues: [MustacheValue] = families.map { index in
@@ -57,14 +55,11 @@ enum Sidebar {
                 "skills": .list(skills),
             ]
         }
-        let reports: [(String, String)] = [
-            (site.strings["diagnostics"], GeneratedPaths.diagnostics), (site.strings["duplicates"], GeneratedPaths.duplicates), (site.strings["skillGraph"], GeneratedPaths.graph),
-        ]
         return [
             "families": .list(familyValues),
-            "more": .text(more),
-            "reports": .list(reports.map { title, path in
-                ["title": .string(title), "href": .string(SitePaths.url(to: path, from: page.path)), "isPage": .bool(page.path == path)]
+            "more": .text(site.sidebarMore),
+            "reports": .list(site.reportPages.map { title, target in
+                ["title": .string(title), "href": .string(target.url(from: origin)), "isPage": .bool(page.path == target.path)]
             }),
         ]
     }

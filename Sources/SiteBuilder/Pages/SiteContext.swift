@@ -37,6 +37,13 @@ struct SiteContext: Sendable {
     let groupPages: [[PreparedTarget]]
     /// The sidebar's entries shared by pages, made as pages ask for them.
     let sidebarEntries = SidebarEntries()
+    /// The pages of the documents the reports link to, split and encoded once for all the
+    /// findings in each (`documentPage`).
+    private let documentPages = ValuesMemo<String, PreparedTarget?>()
+    /// The reports, as every page's sidebar links to them.
+    let reportPages: [(title: String, target: PreparedTarget)]
+    /// "All 1,234 skills" under a sidebar that shows only the current family, else `nil`.
+    let sidebarMore: String?
     /// Names that more than one skill has; such skills show their folder beside the name.
     let sharedNames: Set<String>
     /// The reports' grouping and paging, shared by the summary and detail pages.
@@ -99,6 +106,11 @@ struct SiteContext: Sendable {
         groupPages = groups.map { group in
             group.skills.map { skillPages[$0.folder] ?? PreparedTarget(SitePaths.page(forSource: $0.skillFile)) }
         }
+        reportPages = [
+            (strings["diagnostics"], PreparedTarget(GeneratedPaths.diagnostics)), (strings["duplicates"], PreparedTarget(GeneratedPaths.duplicates)),
+            (strings["skillGraph"], PreparedTarget(GeneratedPaths.graph)),
+        ]
+        sidebarMore = graph.skills.count > Self.fullSidebarLimit ? strings.count("allSkillsCount", graph.skills.count) : nil
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
         diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)
@@ -122,6 +134,11 @@ struct SiteContext: Sendable {
     /// The address of a skill's page.
     func skillPage(of skill: Skill) -> PreparedTarget {
         skillPages[skill.folder] ?? PreparedTarget(SitePaths.page(forSource: skill.skillFile))
+    }
+
+    /// The page of the document at `path`, `nil` when there is no such document.
+    func documentPage(_ path: String) -> PreparedTarget? {
+        documentPages.value(path) { graph.document(at: path).map { PreparedTarget(SitePaths.page(forSource: $0.path)) } }
     }
 
     /// Where `skill` sits among the skills of group `group`, when it is one of them.

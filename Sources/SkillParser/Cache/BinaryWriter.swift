@@ -6,17 +6,18 @@ import Foundation
 /// stored, and later decoded, once.
 struct BinaryWriter {
     private var body: [UInt8] = []
-    private var table: [UInt8] = []
-    private var stringCount = 0
+    private var strings = StringTable()
     /// The tree's values written so far (`TreeValues`).
     var tree = TreeValues()
-    /// Table index by a 64-bit digest of the string's bytes; a digest shared by two different
-    /// strings only costs the second its own entry (`sameBytes` decides).
-    private var indexByDigest: [UInt64: (index: Int, start: Int, count: Int)] = [:]
+    /// The last location's file and its position in the table: a document's locations all name
+    /// the same file, which is then not looked up again.
+    private var lastFile: (text: String, index: Int)?
+    /// What comes before `body`: earlier stretches of the body and the nested records between
+    /// them (`record(_:)`), each in its parts.
+    private var earlier: [[UInt8]] = []
 
     init() {
-        body.reserveCapacity(4096)
-        table.reserveCapacity(4096)
+        body.reserveCapacity(1024)
     }
 
     mutating func byte(_ value: UInt8) {
@@ -43,24 +44,20 @@ struct BinaryWriter {
 
     mutating func string(_ text: String) {
         var text = text
-        let position = text.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) -> Int in tableIndex(of: bytes) }
+        let position = text.withUTF8 { strings.index(of: $0) }
         Self.appendVarint(UInt64(position), to: &body)
     }
 
-    /// The string's index in the table, adding it when it is not there yet.
-    private mutating func tableIndex(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let digest = ContentHasher.hash(UnsafeRawBufferPointer(bytes)).low
-        if let known = indexByDigest[digest], known.count == bytes.count,
-           table.withUnsafeBufferPointer({ (table: UnsafeBufferPointer<UInt8>) -> Bool in
-               bytes.isEmpty || memcmp(table.baseAddress! + known.start, bytes.baseAddress!, bytes.count) == 0
-           }) {
-            return known.index
+    /// A location's file: the same as the last one's, mostly (`lastFile`).
+    mutating func file(_ text: String) {
+        if let last = lastFile, last.text == text {
+            Self.appendVarint(UInt64(last.index), to: &body)
+            return
         }
-        Self.appendVarint(UInt64(bytes.count), to: &table)
-        if indexByDigest[digest] == nil { indexByDigest[digest] = (stringCount, table.count, bytes.count) }
-        table.append(contentsOf: bytes)
-        stringCount += 1
-        return stringCount - 1
+        var text = text
+        let position = text.withUTF8 { strings.index(of: $0) }
+        lastFile = (text, position)
+        Self.appendVarint(UInt64(position), to: &body)
     }
 
     /// Bytes as they are (their length is the caller's to write).
@@ -73,14 +70,27 @@ struct BinaryWriter {
         if let text { string(text) }
     }
 
-    /// The record: the number of strings, the string table, then the body.
+    /// Another record, as its length then its bytes, which stay in the parts they are in
+    /// (`parts()`): a document's tree and rules, most of its record, are not copied into it.
+    mutating func record(_ parts: [[UInt8]]) {
+        count(parts.reduce(0) { $0 + $1.count })
+        earlier.append(body)
+        earlier += parts
+        body = []
+    }
+
+    /// The record, in parts that follow one another: the number of strings, the string table,
+    /// then the body with the nested records' parts in their places. The parse cache writes them
+    /// as they are: each copy of a record was another buffer of its size.
+    func parts() -> [[UInt8]] {
+        var count: [UInt8] = []
+        Self.appendVarint(UInt64(strings.count), to: &count)
+        return [count, strings.bytes] + earlier + [body]
+    }
+
+    /// The record in one piece.
     func finished() -> [UInt8] {
-        var record: [UInt8] = []
-        record.reserveCapacity(table.count + body.count + 10)
-        Self.appendVarint(UInt64(stringCount), to: &record)
-        record += table
-        record += body
-        return record
+        Array(parts().joined())
     }
 
     static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {

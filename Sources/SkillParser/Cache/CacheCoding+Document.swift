@@ -57,9 +57,7 @@ extension BinaryWriter {
         var rules = BinaryWriter()
         rules.count(document.rules.count)
         for rule in document.rules { rules.write(rule) }
-        let rulesRecord = rules.finished()
-        count(rulesRecord.count)
-        bytes(rulesRecord)
+        record(rules.parts())
         writeItems(document.relatedSkillItems)
         count(document.headedLists.count)
         for list in document.headedLists {
@@ -75,9 +73,7 @@ extension BinaryWriter {
         let written = tree.tree
         tree.writeShared(document.codeBlocks, written.codeBlocks) { $0.write($1) }
         tree.writeShared(document.tables, written.tables) { $0.write($1) }
-        let record = tree.finished()
-        count(record.count)
-        bytes(record)
+        record(tree.parts())
     }
 
     mutating func write(_ rule: Rule) {

@@ -5,7 +5,7 @@
 /// in the same order, so a document's indexes can refer to them (`CacheCoding+Document`).
 extension BinaryWriter {
     mutating func write(_ location: SourceLocation) {
-        string(location.file)
+        file(location.file)
         int(location.line)
         int(location.column)
     }

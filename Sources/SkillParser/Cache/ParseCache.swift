@@ -143,7 +143,7 @@ public final class ParseCache: @unchecked Sendable {
     func outcome(parsed result: CollectionLoader.ParseResult, path: String, digest: ContentHash, stamp: FileStamp) -> Outcome {
         var writer = BinaryWriter()
         writer.write(result)
-        return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.finished()))
+        return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.parts()))
     }
 
     /// The parse the record of `entry` holds. Its document's tree and rules are decoded when first read,

@@ -61,8 +61,8 @@ struct ParseCacheFile {
     /// One entry of a cache about to be written.
     struct Outgoing: Sendable {
         enum Record: Sendable {
-            /// Encoded by this build.
-            case encoded([UInt8])
+            /// Encoded by this build, in the parts that follow one another (`BinaryWriter.parts()`).
+            case encoded([[UInt8]])
             /// Still in the file read, unchanged.
             case kept(Entry)
         }
@@ -88,7 +88,7 @@ struct ParseCacheFile {
         for entry in kept {
             let length: Int
             switch entry.record {
-            case .encoded(let record): length = record.count
+            case .encoded(let parts): length = parts.reduce(0) { $0 + $1.count }
             case .kept(let old): length = old.record.count
             }
             table.string(entry.path)
@@ -112,7 +112,7 @@ struct ParseCacheFile {
             try output.write(tableBytes)
             for entry in kept {
                 switch entry.record {
-                case .encoded(let record): try output.write(record)
+                case .encoded(let parts): for part in parts { try output.write(part) }
                 case .kept(let old): if let previous { try output.write(previous[old.record]) }
                 }
             }

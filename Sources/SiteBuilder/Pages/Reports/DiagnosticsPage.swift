@@ -25,13 +25,14 @@ enum DiagnosticsPage {
                 "pagesLabel": .text(code.parts.count > 1 ? strings.count("pageCount", code.parts.count) : nil),
             ]
         }
+        let origin = PreparedTarget.From(page: page.path)
         let sections: [MustacheValue] = report.isSplit ? [] : report.codes.map { code in
             [
                 "id": .string(codeID(code.code)),
                 "code": .string(code.code),
                 "severity": .string(code.severity.rawValue),
                 "count": .string(strings.count("findingCount", code.diagnostics.count)),
-                "diagnostics": .list(code.diagnostics.map { value($0, page: page, site: site) }),
+                "diagnostics": .list(code.diagnostics.map { value($0, from: origin, site: site) }),
             ]
         }
         let summary = summary(diagnostics, strings: strings)
@@ -73,7 +74,7 @@ enum DiagnosticsPage {
             "lead": .string(lead),
             "pagesNavLabel": .string(strings.text("pagesOfCode", ["code": code.code])),
             "summaryHref": .string(summaryHref),
-            "diagnostics": .list(items.map { value($0, page: page, site: site) }),
+            "diagnostics": .list(items.map { value($0, from: PreparedTarget.From(page: page.path), site: site) }),
             "parts": .list(code.parts.indices.map { index in
                 ["label": .string("\(index + 1)"), "href": .string(SitePaths.url(to: code.path(part: index + 1), from: page.path)),
                  "isPage": .bool(index + 1 == part)]
@@ -96,14 +97,14 @@ enum DiagnosticsPage {
 
     static func codeID(_ code: String) -> String { "Code-" + DiagnosticsReport.fileName(for: code) }
 
-    private static func value(_ diagnostic: Diagnostic, page: PlannedPage, site: SiteContext) -> MustacheValue {
+    private static func value(_ diagnostic: Diagnostic, from origin: PreparedTarget.From, site: SiteContext) -> MustacheValue {
         let graph = site.graph
         return [
             "severity": .string(diagnostic.severity.rawValue),
             "severityLabel": .string(severityName(diagnostic.severity, strings: site.strings)),
             "skill": .text(graph.document(at: diagnostic.location.file).flatMap { graph.skill(of: $0) }?.name),
             "place": .string(ReportLinks.place(diagnostic.location)),
-            "href": .text(ReportLinks.href(for: diagnostic.location, in: graph, from: page.path)),
+            "href": .text(ReportLinks.href(for: diagnostic.location, site: site, from: origin)),
             "messageHTML": .string(ReportLinks.html(diagnostic.message)),
             "code": .string(diagnostic.code),
             "hasNotes": .bool(!diagnostic.notes.isEmpty),
@@ -111,7 +112,7 @@ enum DiagnosticsPage {
                 [
                     "messageHTML": .string(ReportLinks.html(note.message)),
                     "place": .text(note.location.map(ReportLinks.place)),
-                    "href": .text(note.location.flatMap { ReportLinks.href(for: $0, in: graph, from: page.path) }),
+                    "href": .text(note.location.flatMap { ReportLinks.href(for: $0, site: site, from: origin) }),
                 ]
             }),
             "suggestionHTML": .text(diagnostic.suggestion.map(ReportLinks.html)),

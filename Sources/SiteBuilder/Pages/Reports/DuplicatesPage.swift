@@ -53,7 +53,8 @@ enum DuplicatesPage {
     }
 
     private static func cluster(_ cluster: DuplicateGroup, number: Int, page: PlannedPage, site: SiteContext) -> MustacheValue {
-        [
+        let origin = PreparedTarget.From(page: page.path)
+        return [
             "id": .string("Cluster-\(number)"),
             "title": .string(cluster.title),
             "detail": .text(cluster.detail),
@@ -61,7 +62,7 @@ enum DuplicatesPage {
                 let parts = member.markedParts
                 return [
                     "place": .string(ReportLinks.place(member.location)),
-                    "href": .text(ReportLinks.href(for: member.location, in: site.graph, from: page.path)),
+                    "href": .text(ReportLinks.href(for: member.location, site: site, from: origin)),
                     "text": .text(member.text.isEmpty || parts != nil ? nil : member.text),
                     "marked": parts.map { ["before": .string($0.before), "matched": .string($0.matched), "after": .string($0.after)] } ?? .null,
                     "note": .text(member.note),

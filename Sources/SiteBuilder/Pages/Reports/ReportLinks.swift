@@ -16,11 +16,11 @@ enum ReportLinks {
         return document.markdown.blockCount == 0 ? nil : "L\(location.line)"
     }
 
-    /// The href of a place from the page `from`, or `nil` when the file has no page.
-    static func href(for location: SourceLocation, in graph: SkillGraph, from page: String) -> String? {
-        guard graph.document(at: location.file) != nil else { return nil }
-        let url = SitePaths.url(to: SitePaths.page(forSource: location.file), from: page)
-        return anchor(for: location, in: graph).map { url + "#" + $0 } ?? url
+    /// The href of a place from the page at `origin`, or `nil` when the file has no page.
+    static func href(for location: SourceLocation, site: SiteContext, from origin: PreparedTarget.From) -> String? {
+        guard let target = site.documentPage(location.file) else { return nil }
+        let url = target.url(from: origin)
+        return anchor(for: location, in: site.graph).map { url + "#" + $0 } ?? url
     }
 
     /// `path:line:column` as shown.
