@@ -1,3 +1,4 @@
+import SkillParser
 /// The word forms (and Han or kana pairs) a counted batch has met, by their UTF-8 bytes, each
 /// with a value: the run of terms it gives. Counting looks up every word of the collection's
 /// text here.

@@ -1,23 +1,27 @@
 import Foundation
 /// A set of byte strings, each numbered in the order it was first inserted: the index step's
-/// word cache, looked up once per word of the collection's text. A Swift `Dictionary` keyed by
+/// word cache, looked up once per word of the collection's text, and the parse cache's string
+/// table (`StringTable`). Inlinable: the search index's counting calls it once per word from
+/// another module. A Swift `Dictionary` keyed by
 /// `String` needed a string made for every word and a seeded SipHash of it (the profile's
 /// `Hasher` and `String` frames); this hashes the bytes where they lie and compares them in
 /// place on a hit.
-struct ByteStringTable: Sendable {
+@frozen public struct ByteStringTable: Sendable {
     /// The keys, one after another.
-    private var bytes: [UInt8] = []
+    @usableFromInline var bytes: [UInt8] = []
     /// Where key `n` starts in `bytes`; key `n` ends where key `n + 1` starts.
-    private var offsets: [Int] = [0]
+    @usableFromInline var offsets: [Int] = [0]
     /// At each slot, key number + 1 in the low half and the top of its hash in the high half
     /// (so that a probe rarely reads a key), 0 for an empty slot; the capacity is a power of two.
-    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
-    private var hashes: [UInt64] = []
+    @usableFromInline var slots: [UInt64] = Array(repeating: 0, count: 1024)
+    @usableFromInline var hashes: [UInt64] = []
 
-    var count: Int { hashes.count }
+    @inlinable public init() {}
+
+    @inlinable public var count: Int { hashes.count }
 
     /// The number of `key`, inserting it when it is new; `inserted` says which.
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
+    @inlinable public mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
         let hash = Self.hash(key)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -36,13 +40,13 @@ struct ByteStringTable: Sendable {
         return (number, true)
     }
 
-    @inline(__always)
-    private static func slot(_ number: Int, _ hash: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    static func slot(_ number: Int, _ hash: UInt64) -> UInt64 {
         (hash & 0xFFFF_FFFF_0000_0000) | UInt64(number + 1)
     }
 
     /// The number of `key`, or `nil` when it is not in the table.
-    func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable public func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let hash = Self.hash(key)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -55,12 +59,12 @@ struct ByteStringTable: Sendable {
     }
 
     /// Calls `body` with the bytes of key `number`.
-    func withKey<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable public func withKey<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offsets[number]..<offsets[number + 1]])) }
     }
 
-    @inline(__always)
-    private func equals(_ number: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    func equals(_ number: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[number], length = offsets[number + 1] - start
         guard length == key.count else { return false }
         guard length > 0 else { return true }
@@ -84,7 +88,7 @@ struct ByteStringTable: Sendable {
         }
     }
 
-    private mutating func grow() {
+    @inlinable mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for number in hashes.indices {
@@ -96,7 +100,7 @@ struct ByteStringTable: Sendable {
 
     /// A 64-bit multiply-mix hash of 8-byte words; the same bytes always hash alike, and the
     /// table never leaves the process, so no seed is needed.
-    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inlinable public static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
         let raw = UnsafeRawBufferPointer(key)
         var index = 0
