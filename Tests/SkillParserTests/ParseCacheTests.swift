@@ -163,7 +163,7 @@ import TestSupport
         let damaged = MarkdownTree(blockCount: parsed.blockCount) {
             let parts = [UInt8]([1, 2, 3]).withUnsafeBytes { try? MarkdownTree.parts(record: $0, blockCount: parsed.blockCount) }
             return parts ?? CollectionLoader.parseFile("a/SKILL.md", folder: tree.path + "/").document?.tree.parts
-                ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
+                ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: [])
         }
         #expect(damaged.parts.blocks == parsed.blocks && damaged.parts.codeBlocks == parsed.codeBlocks)
     }

@@ -237,14 +237,14 @@ extension BinaryReader {
 
 extension MarkdownTree {
     /// Decodes a tree record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `blockCount` blocks.
-    static func parts(record: UnsafeRawBufferPointer, blockCount: Int) throws(CacheDamage) -> Parts {
+    static func parts(record: UnsafeRawBufferPointer, blockCount: Int) throws(CacheDamage) -> MarkdownTreeParts {
         var reader = try BinaryReader(record: record)
         let blocks = try reader.blocks(depth: 0)
         guard blocks.count == blockCount else { throw CacheDamage("damaged tree") }
         let codeBlocks = try reader.shared(\.codeBlocks) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.codeBlock() }
         let tables = try reader.shared(\.tables) { (reader: inout BinaryReader) throws(CacheDamage) in try reader.table(depth: 1) }
         guard reader.isAtEnd else { throw CacheDamage("damaged tree") }
-        return Parts(blocks: blocks, codeBlocks: codeBlocks, tables: tables)
+        return MarkdownTreeParts(blocks: blocks, codeBlocks: codeBlocks, tables: tables)
     }
 }
 

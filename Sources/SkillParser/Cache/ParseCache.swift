@@ -165,7 +165,7 @@ public final class ParseCache: @unchecked Sendable {
                                 try? MarkdownTree.parts(record: UnsafeRawBufferPointer(rebasing: all[range]), blockCount: blockCount)
                             }
                             return parts ?? CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
-                                ?? MarkdownTree.Parts(blocks: [], codeBlocks: [], tables: [])
+                                ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: [])
                         }
                     }
                     reader.lazyRules = { record, count in

@@ -113,7 +113,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         var indexer = DocumentIndexer()
         indexer.visit(blocks)
         indexer.dropSpareCapacity()
-        let tree = MarkdownTree(MarkdownTree.Parts(blocks: blocks, codeBlocks: indexer.codeBlocks, tables: indexer.tables))
+        let tree = MarkdownTree(MarkdownTreeParts(blocks: blocks, codeBlocks: indexer.codeBlocks, tables: indexer.tables))
         storage = MarkdownDocumentStorage(path: path, frontmatter: frontmatter, tree: tree)
         storage.headings = indexer.headings
         storage.links = indexer.links
