@@ -68,8 +68,31 @@ public enum CodePath {
     /// Whether a code span reads as a path to a Markdown file of a collection.
     public static func looksLikePath(_ code: String) -> Bool {
         // Most code spans do not end in `d`; that byte rules out `.md` before any string search.
-        guard code.utf8.last == UInt8(ascii: "d"), !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
+        guard code.utf8.last == UInt8(ascii: "d") else { return false }
+        // In ASCII a character is a byte (`\r\n` is one character, but not one these searches
+        // match): bytes are searched, not Foundation's strings (half of rendering a code span).
+        if code.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = code.utf8
+            guard !bytes.contains(UInt8(ascii: " ")), bytes.count >= 3, bytes.suffix(3).elementsEqual(".md".utf8),
+                  !Self.containsSchemeSeparator(bytes) else { return false }
+            return bytes.contains(UInt8(ascii: "/")) || code == "SKILL.md"
+        }
+        guard !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
         return code.contains("/") || code == "SKILL.md"
+    }
+
+    /// Whether `://` occurs in `bytes`.
+    private static func containsSchemeSeparator(_ bytes: String.UTF8View) -> Bool {
+        var matched = 0
+        for byte in bytes {
+            switch (matched, byte) {
+            case (_, UInt8(ascii: ":")): matched = 1
+            case (1, UInt8(ascii: "/")): matched = 2
+            case (2, UInt8(ascii: "/")): return true
+            default: matched = 0
+            }
+        }
+        return false
     }
 
     /// Where a path written in a document points, trying the document's folder first and then
