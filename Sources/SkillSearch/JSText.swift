@@ -54,9 +54,19 @@ enum JSText {
     /// A call of the registration function that every index file makes:
     /// `skillbookSearchData("kind",number,arg,...);`
     static func call(kind: String, number: Int, arguments: [[UInt8]]) -> [UInt8] {
+        call(kind: kind, identity: Array("\(number)".utf8), arguments: arguments)
+    }
+
+    /// As `call(kind:number:arguments:)` for a file that names itself (`SearchIndexFiles`).
+    static func call(kind: String, name: String, arguments: [[UInt8]]) -> [UInt8] {
+        call(kind: kind, identity: string(name), arguments: arguments)
+    }
+
+    private static func call(kind: String, identity: [UInt8], arguments: [[UInt8]]) -> [UInt8] {
         var output = Array("skillbookSearchData(".utf8)
         string(kind, into: &output)
-        output += Array(",\(number)".utf8)
+        output.append(0x2C)
+        output += identity
         for argument in arguments {
             output.append(0x2C)
             output += argument
