@@ -69,30 +69,31 @@ public enum CodePath {
     public static func looksLikePath(_ code: String) -> Bool {
         // Most code spans do not end in `d`; that byte rules out `.md` before any string search.
         guard code.utf8.last == UInt8(ascii: "d") else { return false }
-        // In ASCII a character is a byte (`\r\n` is one character, but not one these searches
-        // match): bytes are searched, not Foundation's strings (half of rendering a code span).
-        if code.utf8.allSatisfy({ $0 < 0x80 }) {
-            let bytes = code.utf8
-            guard !bytes.contains(UInt8(ascii: " ")), bytes.count >= 3, bytes.suffix(3).elementsEqual(".md".utf8),
-                  !Self.containsSchemeSeparator(bytes) else { return false }
-            return bytes.contains(UInt8(ascii: "/")) || code == "SKILL.md"
-        }
+        return asciiLooksLikePath(code.utf8) ?? characterLooksLikePath(code)
+    }
+
+    /// `looksLikePath` read by characters, for any text.
+    static func characterLooksLikePath(_ code: String) -> Bool {
         guard !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
         return code.contains("/") || code == "SKILL.md"
     }
 
-    /// Whether `://` occurs in `bytes`.
-    private static func containsSchemeSeparator(_ bytes: String.UTF8View) -> Bool {
-        var matched = 0
-        for byte in bytes {
-            switch (matched, byte) {
-            case (_, UInt8(ascii: ":")): matched = 1
-            case (1, UInt8(ascii: "/")): matched = 2
-            case (2, UInt8(ascii: "/")): return true
-            default: matched = 0
+    /// `looksLikePath` read from the bytes of ASCII text, where a byte is a character (no
+    /// Foundation string search per code span); `nil` for other text.
+    static func asciiLooksLikePath(_ code: String.UTF8View) -> Bool? {
+        var slash = false, space = false, schemeSlashes = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in code {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: " ") { space = true }
+            if byte == UInt8(ascii: "/") {
+                slash = true
+                if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { schemeSlashes = true }
             }
+            previous = (previous.1, byte)
         }
-        return false
+        guard !space, !schemeSlashes, code.count >= 3, code.suffix(3).elementsEqual(".md".utf8) else { return false }
+        return slash || code.elementsEqual("SKILL.md".utf8)
     }
 
     /// Where a path written in a document points, trying the document's folder first and then
