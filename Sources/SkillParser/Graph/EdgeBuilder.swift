@@ -15,13 +15,46 @@ struct EdgeBuilder {
             }
         }
         let documents = graph.documents
-        let perDocument = Parallel.map(documents.count, minimumChunk: 16) { index -> [Edge] in
+        var perDocument = Parallel.map(documents.count, minimumChunk: 16) { index -> [Edge] in
             var edges = (contained[documents[index].path] ?? []) + edges(from: documents[index])
             edges.sort()
             return edges
         }
-        let result = Array(perDocument.joined())
+        let result = Self.joined(&perDocument)
         assert(zip(result, result.dropFirst()).allSatisfy { !($1 < $0) }, "edges are located in their own documents")
+        return result
+    }
+
+    /// The arrays one after another, copied into place on all cores, each array let go by the
+    /// thread that copied it (`parts` is left empty): joined on the main thread, copying and
+    /// then releasing every edge took 88 ms of loading 10,000 synthetic skills (perf).
+    static func joined(_ parts: inout [[Edge]]) -> [Edge] {
+        var starts: [Int] = []
+        starts.reserveCapacity(parts.count + 1)
+        var total = 0
+        for part in parts {
+            starts.append(total)
+            total += part.count
+        }
+        let result = [Edge](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard total > 0, let base = buffer.baseAddress else { return }
+            let target = UncheckedSendable(base)
+            parts.withUnsafeMutableBufferPointer { source in
+                let source = UncheckedSendable(source.baseAddress!)
+                Parallel.forEachChunk(starts.count, minimumChunk: 64) { range in
+                    for index in range {
+                        var part: [Edge] = []
+                        swap(&part, &source.value[index])
+                        part.withUnsafeBufferPointer { edges in
+                            guard let first = edges.baseAddress else { return }
+                            (target.value + starts[index]).initialize(from: first, count: edges.count)
+                        }
+                    }
+                }
+            }
+            initialized = total
+        }
+        parts = []
         return result
     }
 
