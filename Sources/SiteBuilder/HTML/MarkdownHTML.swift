@@ -5,7 +5,10 @@ import SkillSearch
 
 /// The HTML of a document's body, with what the site needs to know about it.
 struct RenderedMarkdown: Sendable {
-    var html: String
+    /// The body's HTML as UTF-8, as it goes into the page.
+    var htmlBytes: [UInt8]
+    /// The same as text.
+    var html: String { String(decoding: htmlBytes, as: UTF8.self) }
     /// The document's opening level-1 heading, rendered apart so the page can place it above
     /// the metadata; `nil` when the body does not start with one (the page then adds a title).
     var titleHTML: String?
@@ -55,7 +58,7 @@ struct MarkdownHTML {
         var html: Output = []
         html.reserveCapacity(8_192)
         render(blocks, tight: false, into: &html, state: &state)
-        return RenderedMarkdown(html: String(decoding: html, as: UTF8.self), titleHTML: titleHTML)
+        return RenderedMarkdown(htmlBytes: html, titleHTML: titleHTML)
     }
 
     struct State {
