@@ -4,7 +4,7 @@ import SkillParser
 /// site's `search/` files, `SearchIndexReader` reads those back, and `SearchEngine` queries it.
 public struct SearchIndex: Equatable, Sendable {
     /// Version of the file format, written in the entry file; readers refuse other versions.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// Sections in page order; postings refer to sections by their position here.
     public var sections: [SearchSection]

@@ -105,19 +105,26 @@ public enum SearchIndexBuilder {
         let starts = index.layout.dictionaryStarts
         if let before, let knownTerms, before.queryKey != nil, before.queryKey == key,
            starts.isEmpty == before.dictionaryStarts.isEmpty {
-            // Whether dictionary file `file` begins with the same term, or ends the dictionary, in both builds.
-            func sameStart(_ file: Int) -> Bool {
-                guard file < starts.count, file < before.dictionaryStarts.count else {
-                    return file >= starts.count && file >= before.dictionaryStarts.count
+            // Whether dictionary file `file` of this build begins with the term file `was` of the
+            // previous build began with, or both end the dictionary.
+            func sameStart(_ file: Int, was: Int) -> Bool {
+                guard file < starts.count, was < before.dictionaryStarts.count else {
+                    return file >= starts.count && was >= before.dictionaryStarts.count
                 }
-                return Int(knownTerms.previous[starts[file]]) == before.dictionaryStarts[file]
+                return Int(knownTerms.previous[starts[file]]) == before.dictionaryStarts[was]
             }
+            var dictionaryFiles: [String: Int] = [:]
+            for file in starts.indices { dictionaryFiles[index.layout.dictionaryPath(file)] = file }
+            var previousFiles: [String: Int] = [:]
+            for (file, name) in before.dictionaryNames.enumerated() { previousFiles[SearchIndexFiles.dictionary(name)] = file }
             for query in before.firstQueries {
                 let same = query.files.allSatisfy { file in
                     if file.hasPrefix("p/") { return unchanged.contains(file) }
                     guard file.hasPrefix("t/") else { return true }
-                    guard unchanged.contains(file), let number = Int(file.dropFirst(2).prefix { $0 != "." }) else { return false }
-                    return sameStart(number + 1)
+                    // An unchanged file has the terms it had, so the same first term: the same
+                    // file of both builds, and the next one must begin as it did.
+                    guard unchanged.contains(file), let number = dictionaryFiles[file], let was = previousFiles[file] else { return false }
+                    return sameStart(number + 1, was: was + 1)
                 }
                 if same { known[query.query] = query }
             }

@@ -2,19 +2,23 @@ import SkillParser
 
 /// Cuts an index into files and writes each as a JavaScript call with compact arguments:
 ///
-///     search/entry.js     skillbookSearchData("entry",0,{version,sections,terms,dictionary,documents,pages,continued,words})
+///     search/entry.js     skillbookSearchData("entry",0,{version,sections,terms,dictionary,files,documents,pages,continued,words})
 ///     search/words.js     skillbookSearchData("words",0,"<shared words, space-separated>")
-///     search/t/N.js       skillbookSearchData("terms",N,firstPostingsFile,"<front-coded terms>","<numbers>")
-///     search/p/N.js       skillbookSearchData("postings",N,"<section deltas and weights>")
+///     search/t/NAME.js    skillbookSearchData("terms","NAME","<front-coded terms>","<numbers>")
+///     search/p/NAME-K.js  skillbookSearchData("postings","NAME-K","<section deltas and weights>")
 ///     search/d/N.js       skillbookSearchData("docs",N,[[url,title,skill],...],[[page,heading,parent,text(,anchor)],...])
+///
+/// `dictionary` lists each dictionary file's first term and `files` its name, space-separated
+/// (`SearchIndexLayout.names`); postings file K of a dictionary file is the K-th (from 0) that
+/// its terms begin.
 ///
 /// Terms are front-coded (a character giving how many UTF-16 units the term shares with the one
 /// before, then the rest), followed, when the term has a display form, by `|`, a character giving
 /// how many UTF-16 units to drop from the term's end and the units to add, then a space.
 /// Postings are section numbers as deltas from the previous one, each followed by the weight as
 /// one character (see `CompactNumbers`). A dictionary file gives, per term, its number of
-/// sections, the length of its postings and whether they start a new postings file; postings
-/// files never span two dictionary files. Texts use `TextCodebook` codes for shared words.
+/// sections, the length of its postings and whether they start a new postings file (the first
+/// term's start file 0); postings files never span two dictionary files. Texts use `TextCodebook` codes for shared words.
 enum SearchIndexEncoder {
     /// The pieces the files are made of, each encoded once: planning sizes the files with them,
     /// and writing joins them. (Encoding every section's text twice, once to size the document
@@ -153,8 +157,10 @@ enum SearchIndexEncoder {
     static func plan(terms: [IndexedTerm], pieces: Pieces, targets: SearchIndexLayout.Targets) -> SearchIndexLayout {
         let dictionarySizes = pieces.wordSizes.map { $0 + 6 }
         let postingsSizes = pieces.postingsSizes
-        let dictionaryStarts = SearchIndexLayout.cut(dictionarySizes, targetAt: { position in
+        let dictionaryStarts = SearchIndexLayout.cutByContent(dictionarySizes, targetAt: { position in
             terms[position].term.unicodeScalars.first.map(ScriptClasses.isCJK) == true ? targets.pairDictionary : targets.dictionary
+        }, marks: { position, size, target in
+            SearchIndexLayout.marked(hash: termDigest(terms[position].term), size: size, target: target)
         })
         var postingsStarts: [Int] = []
         for (file, start) in dictionaryStarts.enumerated() {
@@ -165,7 +171,18 @@ enum SearchIndexEncoder {
         // A row's size as written with page number 0, and the comma before it.
         let documentSizes = pieces.rowSizes.map { $0 + 3 }
         return SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
-                                 documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents))
+                                 documentStarts: SearchIndexLayout.cut(documentSizes, target: targets.documents),
+                                 dictionaryNames: SearchIndexLayout.names(firstTerms: dictionaryStarts.map { terms[$0].term }))
+    }
+
+    /// A digest of a term's UTF-8, spread over 64 bits (FNV-1a, then SplitMix64's finish): where
+    /// the dictionary may be cut (`SearchIndexLayout.cutByContent`).
+    static func termDigest(_ term: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in term.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 31)
     }
 
     /// Every file of the index, by path under `search/`, in a fixed order.
@@ -216,7 +233,7 @@ enum SearchIndexEncoder {
                 }
             case .dictionary(let file):
                 if let kept = same?.dictionary(file) {
-                    let path = SearchIndexFiles.dictionary(file)
+                    let path = index.layout.dictionaryPath(file)
                     return Result {
                         try body(path, kept.digest) { dictionary(index, file: file, pieces: pieces) }
                         return (path, kept.size, kept.digest, true)
@@ -224,7 +241,7 @@ enum SearchIndexEncoder {
                 }
             case .postings(let file):
                 if let kept = same?.postings(file) {
-                    let path = SearchIndexFiles.postings(file)
+                    let path = index.layout.postingsPath(file)
                     return Result {
                         try body(path, kept.digest) { postings(index, file: file, pieces: pieces) }
                         return (path, kept.size, kept.digest, true)
@@ -241,7 +258,8 @@ enum SearchIndexEncoder {
             return Result { try body(path, digest) { contents }; return (path, contents.count, digest, false) }
         }
         var written = Written(sizes: [:], files: .init(dictionaryStarts: index.layout.dictionaryStarts,
-                                                       postingsStarts: index.layout.postingsStarts, queryKey: queryKey(index)),
+                                                       postingsStarts: index.layout.postingsStarts,
+                                                       dictionaryNames: index.layout.dictionaryNames, queryKey: queryKey(index)),
                               unchanged: [])
         for (kind, result) in zip(kinds, results) {
             let (path, size, digest, kept) = try result.get()
@@ -283,41 +301,66 @@ enum SearchIndexEncoder {
     }
 
     /// Finds the dictionary and postings files that are made of the same pieces as the previous
-    /// build's files of the same number: the same run of unchanged terms (the first of a
+    /// build's files of the same path: the same run of unchanged terms (the first of a
     /// dictionary file is front-coded against nothing, the others against the same term as
-    /// before), and for a dictionary file the same first postings file and postings files begun.
+    /// before) in a dictionary file of the same name, and for a dictionary file the same
+    /// postings files begun, for a postings file the same place in its dictionary file.
     struct SameFiles {
         let index: SearchIndex
         let terms: KnownTerms
         let before: SearchIndexState.Files
 
+        /// The previous build's file of `starts` (`before.dictionaryStarts` or
+        /// `before.postingsStarts`) that began with the term now at `position`, if one did.
+        private func previousFile(beginningWith position: Int, starts: [Int]) -> Int? {
+            let old = Int(terms.previous[position])
+            guard old >= 0, !starts.isEmpty else { return nil }
+            let file = SearchIndexLayout.file(of: old, starts: starts)
+            return starts[file] == old ? file : nil
+        }
+
         func dictionary(_ file: Int) -> SearchIndexState.FileMark? {
-            guard file < before.dictionary.count else { return nil }
             let range = SearchIndexEncoder.run(file, of: index.layout.dictionaryStarts, total: index.terms.count)
-            let old = SearchIndexEncoder.run(file, of: before.dictionaryStarts, total: terms.wordSizes.count)
+            guard let was = previousFile(beginningWith: range.lowerBound, starts: before.dictionaryStarts),
+                  was < before.dictionary.count, was < before.dictionaryNames.count,
+                  before.dictionaryNames[was] == index.layout.dictionaryNames[file] else { return nil }
+            let old = SearchIndexEncoder.run(was, of: before.dictionaryStarts, total: terms.wordSizes.count)
             let entry = KnownTerms.sameEntry | KnownTerms.sameDisplay
             guard mapsTo(range, old, keeping: entry) else { return nil }
+            return samePostingsStarts(range, old) ? before.dictionary[was] : nil
+        }
+
+        /// Whether the postings files begun in `range` (of this build's terms) begin at the same
+        /// places as those begun in `old` (of the previous build's).
+        private func samePostingsStarts(_ range: Range<Int>, _ old: Range<Int>) -> Bool {
             let starts = index.layout.postingsStarts, oldStarts = before.postingsStarts
+            guard !starts.isEmpty, !oldStarts.isEmpty else { return false }
             var new = SearchIndexLayout.file(of: range.lowerBound, starts: starts)
             var was = SearchIndexLayout.file(of: old.lowerBound, starts: oldStarts)
-            guard new == was else { return nil }
-            // The postings files begun in the file, at the same places.
             if starts[new] < range.lowerBound { new += 1 }
             if oldStarts[was] < old.lowerBound { was += 1 }
             while new < starts.count, starts[new] < range.upperBound {
-                guard was < oldStarts.count, oldStarts[was] - old.lowerBound == starts[new] - range.lowerBound else { return nil }
+                guard was < oldStarts.count, oldStarts[was] - old.lowerBound == starts[new] - range.lowerBound else { return false }
                 new += 1
                 was += 1
             }
-            guard was == oldStarts.count || oldStarts[was] >= old.upperBound else { return nil }
-            return before.dictionary[file]
+            return was == oldStarts.count || oldStarts[was] >= old.upperBound
         }
 
         func postings(_ file: Int) -> SearchIndexState.FileMark? {
-            guard file < before.postings.count else { return nil }
             let range = SearchIndexEncoder.run(file, of: index.layout.postingsStarts, total: index.terms.count)
-            let old = SearchIndexEncoder.run(file, of: before.postingsStarts, total: terms.postingsSizes.count)
-            return mapsTo(range, old, keeping: KnownTerms.samePostings) ? before.postings[file] : nil
+            guard let was = previousFile(beginningWith: range.lowerBound, starts: before.postingsStarts),
+                  was < before.postings.count else { return nil }
+            let old = SearchIndexEncoder.run(was, of: before.postingsStarts, total: terms.postingsSizes.count)
+            guard mapsTo(range, old, keeping: KnownTerms.samePostings) else { return nil }
+            // The same name: its dictionary file's, and the same place there.
+            let place = index.layout.postingsPlace(file)
+            let oldDictionary = SearchIndexLayout.file(of: old.lowerBound, starts: before.dictionaryStarts)
+            guard oldDictionary < before.dictionaryNames.count,
+                  before.dictionaryNames[oldDictionary] == index.layout.dictionaryNames[place.dictionary],
+                  was - SearchIndexLayout.file(of: before.dictionaryStarts[oldDictionary], starts: before.postingsStarts) == place.place
+            else { return nil }
+            return before.postings[was]
         }
 
         /// Whether the terms of `range` are those of `old` in the previous build, each with what
@@ -345,8 +388,8 @@ enum SearchIndexEncoder {
         switch kind {
         case .entry: (SearchIndexFiles.entry, entry(index))
         case .words: (SearchIndexFiles.words, words(index))
-        case .dictionary(let file): (SearchIndexFiles.dictionary(file), dictionary(index, file: file, pieces: pieces))
-        case .postings(let file): (SearchIndexFiles.postings(file), postings(index, file: file, pieces: pieces))
+        case .dictionary(let file): (index.layout.dictionaryPath(file), dictionary(index, file: file, pieces: pieces))
+        case .postings(let file): (index.layout.postingsPath(file), postings(index, file: file, pieces: pieces))
         case .documents(let file): (SearchIndexFiles.documents(file), documents(index, file: file, pieces: pieces))
         }
     }
@@ -361,6 +404,7 @@ enum SearchIndexEncoder {
         let firstTerms = index.layout.dictionaryStarts.map { JSText.string(index.terms[$0].term) }
         var object = Array("{\"version\":\(SearchIndex.formatVersion),\"sections\":\(index.sections.count)".utf8)
         object += Array(",\"terms\":\(index.terms.count),\"dictionary\":".utf8) + JSText.array(firstTerms)
+        object += Array(",\"files\":".utf8) + JSText.string(index.layout.dictionaryNames.joined(separator: " "))
         object += Array(",\"documents\":".utf8) + JSText.string(String(decoding: documentCounts, as: UTF8.self))
         object += Array(",\"pages\":".utf8) + JSText.string(String(decoding: pageCounts, as: UTF8.self))
         var continued: [UInt8] = []
@@ -388,9 +432,7 @@ enum SearchIndexEncoder {
             CompactNumbers.append(pieces.postingsSizes[position], to: &numbers)
             CompactNumbers.append(postingsStarts.contains(position) ? 1 : 0, to: &numbers)
         }
-        let firstPostings = SearchIndexLayout.file(of: range.lowerBound, starts: index.layout.postingsStarts)
-        return JSText.call(kind: "terms", number: file, arguments: [
-            Array("\(firstPostings)".utf8),
+        return JSText.call(kind: "terms", name: index.layout.dictionaryNames[file], arguments: [
             JSText.string(utf8: words),
             JSText.string(utf8: numbers),
         ])
@@ -401,7 +443,9 @@ enum SearchIndexEncoder {
         for position in run(file, of: index.layout.postingsStarts, total: index.terms.count) {
             text += pieces.postings[position] ?? postingsText(index.terms[position].postings)
         }
-        return JSText.call(kind: "postings", number: file, arguments: [JSText.string(utf8: text)])
+        let place = index.layout.postingsPlace(file)
+        return JSText.call(kind: "postings", name: SearchIndexFiles.postingsName(index.layout.dictionaryNames[place.dictionary], place.place),
+                           arguments: [JSText.string(utf8: text)])
     }
 
     static func words(_ index: SearchIndex) -> [UInt8] {
@@ -485,7 +529,9 @@ enum SearchIndexEncoder {
         row.append(0x2C)
         JSText.string(section.parentHeading, into: &row)
         row.append(0x2C)
-        JSText.string(utf8: TextCodebook.encode(section.text, codes: codes), rawControls: true, into: &row)
+        row.append(0x22)
+        TextCodebook.encode(section.text, codes: codes, escapedInto: &row)
+        row.append(0x22)
         if section.anchor != derivedAnchor(section.heading) {
             row.append(0x2C)
             JSText.string(section.anchor, into: &row)

@@ -9,10 +9,13 @@ public enum SearchIndexFiles {
     /// The shared words that section texts are coded with.
     public static let words = "words.js"
 
-    /// Dictionary file `n`: front-coded terms and their postings' places.
-    public static func dictionary(_ n: Int) -> String { "t/\(n).js" }
-    /// Postings file `n`.
-    public static func postings(_ n: Int) -> String { "p/\(n).js" }
+    /// The dictionary file named `name` (`SearchIndexLayout.names`): front-coded terms and their
+    /// postings' places.
+    public static func dictionary(_ name: String) -> String { "t/\(name).js" }
+    /// Postings file `place` (from 0) of the dictionary file named `name`.
+    public static func postings(_ name: String, _ place: Int) -> String { "p/\(postingsName(name, place)).js" }
+    /// What a postings file calls itself: its dictionary file's name and its place there.
+    public static func postingsName(_ name: String, _ place: Int) -> String { "\(name)-\(place)" }
     /// Documents file `n`: pages and sections.
     public static func documents(_ n: Int) -> String { "d/\(n).js" }
 

@@ -17,20 +17,23 @@ public enum SearchIndexReader {
             throw FormatError("entry.js: index format \(version), this skillbook reads format \(SearchIndex.formatVersion); rebuild the site")
         }
         guard let sectionCount = header["sections"] as? Int, let termCount = header["terms"] as? Int,
-              let firstTerms = header["dictionary"] as? [String], let documentCounts = header["documents"] as? String
+              let firstTerms = header["dictionary"] as? [String], let documentCounts = header["documents"] as? String,
+              let nameList = header["files"] as? String
         else { throw FormatError("entry.js: missing fields") }
+        let names = nameList.split(separator: " ").map(String.init)
+        guard names.count == firstTerms.count else { throw FormatError("entry.js: \(firstTerms.count) dictionary files, \(names.count) names") }
 
         var terms: [IndexedTerm] = []
         var dictionaryStarts: [Int] = []
         var postingsStarts: [Int] = []
         for file in firstTerms.indices {
             dictionaryStarts.append(terms.count)
-            let path = SearchIndexFiles.dictionary(file)
-            let values = try arguments(of: folder.appendingPathComponent(path), kind: "terms", number: file)
-            guard values.count == 3, let firstPostingsFile = values[0] as? Int, let words = values[1] as? String,
-                  let numbers = values[2] as? String else { throw FormatError("\(path): malformed") }
+            let path = SearchIndexFiles.dictionary(names[file])
+            let values = try arguments(of: folder.appendingPathComponent(path), kind: "terms", identity: .name(names[file]))
+            guard values.count == 2, let words = values[0] as? String,
+                  let numbers = values[1] as? String else { throw FormatError("\(path): malformed") }
             var reader = CompactNumbers.Reader(Array(numbers.utf8))
-            var postingsFile = firstPostingsFile - 1
+            var postingsFile = -1
             var postingsText: [UInt8] = []
             var offset = 0
             var previous: [UInt16] = []
@@ -53,10 +56,12 @@ public enum SearchIndexReader {
                 if startsFile == 1 {
                     postingsFile += 1
                     postingsStarts.append(terms.count)
-                    postingsText = try postingsContents(folder, file: postingsFile)
+                    postingsText = try postingsContents(folder, name: names[file], place: postingsFile)
                     offset = 0
                 }
-                guard offset + length <= postingsText.count else { throw FormatError("\(SearchIndexFiles.postings(postingsFile)): too short") }
+                guard postingsFile >= 0, offset + length <= postingsText.count else {
+                    throw FormatError("\(SearchIndexFiles.postings(names[file], max(0, postingsFile))): too short")
+                }
                 let postings = try decodePostings(Array(postingsText[offset..<(offset + length)]), expected: count)
                 offset += length
                 terms.append(IndexedTerm(term: term, postings: postings, display: display))
@@ -84,13 +89,15 @@ public enum SearchIndexReader {
         guard sections.count == sectionCount else { throw FormatError("entry.js: section count does not match") }
         return SearchIndex(sections: sections, terms: terms,
                            layout: SearchIndexLayout(dictionaryStarts: dictionaryStarts, postingsStarts: postingsStarts,
-                                                     documentStarts: documentStarts),
+                                                     documentStarts: documentStarts, dictionaryNames: names),
                            sharedWords: sharedWords)
     }
 
-    private static func postingsContents(_ folder: URL, file: Int) throws -> [UInt8] {
-        let values = try arguments(of: folder.appendingPathComponent(SearchIndexFiles.postings(file)), kind: "postings", number: file)
-        guard let text = values.first as? String else { throw FormatError("\(SearchIndexFiles.postings(file)): malformed") }
+    private static func postingsContents(_ folder: URL, name: String, place: Int) throws -> [UInt8] {
+        let path = SearchIndexFiles.postings(name, place)
+        let values = try arguments(of: folder.appendingPathComponent(path), kind: "postings",
+                                   identity: .name(SearchIndexFiles.postingsName(name, place)))
+        guard let text = values.first as? String else { throw FormatError("\(path): malformed") }
         return Array(text.utf8)
     }
 
@@ -109,7 +116,7 @@ public enum SearchIndexReader {
 
     private static func documents(_ folder: URL, file: Int, words: [String]) throws -> [SearchSection] {
         let path = SearchIndexFiles.documents(file)
-        let values = try arguments(of: folder.appendingPathComponent(path), kind: "docs", number: file)
+        let values = try arguments(of: folder.appendingPathComponent(path), kind: "docs", identity: .number(file))
         guard values.count == 2, let pages = values[0] as? [[String]], let rows = values[1] as? [[Any]] else {
             throw FormatError("\(path): malformed")
         }
@@ -134,8 +141,21 @@ public enum SearchIndexReader {
         }
     }
 
-    /// The arguments after kind and number of the `skillbookSearchData(...)` call in a file.
-    private static func arguments(of url: URL, kind: String, number: Int = 0) throws -> [Any] {
+    /// What a file calls itself after its kind: a number, or a name (`SearchIndexFiles`).
+    private enum Identity {
+        case number(Int)
+        case name(String)
+
+        func matches(_ value: Any) -> Bool {
+            switch self {
+            case .number(let number): value as? Int == number
+            case .name(let name): value as? String == name
+            }
+        }
+    }
+
+    /// The arguments after kind and number (or name) of the `skillbookSearchData(...)` call in a file.
+    private static func arguments(of url: URL, kind: String, identity: Identity = .number(0)) throws -> [Any] {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw FormatError("\(url.path): cannot read this index file; rebuild the site")
         }
@@ -156,7 +176,7 @@ public enum SearchIndexReader {
         }
         let json = "[" + text[text.index(text.startIndex, offsetBy: prefix.count)..<close] + "]"
         guard let values = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], values.count >= 2,
-              values[0] as? String == kind, values[1] as? Int == number else {
+              values[0] as? String == kind, identity.matches(values[1]) else {
             throw FormatError("\(url.lastPathComponent): not a valid '\(kind)' index file")
         }
         return Array(values.dropFirst(2))

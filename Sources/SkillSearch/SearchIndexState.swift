@@ -17,14 +17,14 @@ import SkillParser
 /// and its postings (their number, then per posting the delta from the previous section and the
 /// weight), then the number of words the shared words are chosen from and each one's text and
 /// count, then the files (`Files`: the dictionary files' and the postings files' first terms,
-/// each a count and the numbers; their digests and sizes, each a count and per file the digest
+/// each a count and the numbers; the dictionary files' names, a count and the strings; their digests and sizes, each a count and per file the digest
 /// and the size; 1 and the key of what queries read of the entry file, or 0; the number of
 /// sample queries and per query its text, the number of its files and their paths, the number
 /// of its sections and their numbers), then the
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable, Equatable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 3, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 4, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -83,6 +83,8 @@ public struct SearchIndexState: Sendable, Equatable {
     struct Files: Sendable, Equatable {
         var dictionaryStarts: [Int] = []
         var postingsStarts: [Int] = []
+        /// The dictionary files' names (`SearchIndexLayout.names`).
+        var dictionaryNames: [String] = []
         var dictionary: [FileMark] = []
         var postings: [FileMark] = []
         /// What a query reads of the entry file (`SearchIndexEncoder.queryKey`).
@@ -161,6 +163,8 @@ public struct SearchIndexState: Sendable, Equatable {
             writer.number(starts.count)
             for start in starts { writer.number(start) }
         }
+        writer.number(files.dictionaryNames.count)
+        for name in files.dictionaryNames { writer.string(name) }
         for marks in [files.dictionary, files.postings] {
             writer.number(marks.count)
             for mark in marks {
@@ -244,6 +248,11 @@ public struct SearchIndexState: Sendable, Equatable {
         }
         files.dictionaryStarts = starts[0]
         files.postingsStarts = starts[1]
+        guard let nameCount = reader.number(), nameCount == files.dictionaryStarts.count else { return nil }
+        for _ in 0..<nameCount {
+            guard let name = reader.string() else { return nil }
+            files.dictionaryNames.append(name)
+        }
         var marks: [[FileMark]] = []
         for _ in 0..<2 {
             guard let count = reader.number(), count <= data.count else { return nil }

@@ -35,13 +35,13 @@ struct TermResolver {
     }
 
     private mutating func load(_ file: Int) -> Range<Int> {
-        files.insert(SearchIndexFiles.dictionary(file))
+        files.insert(index.layout.dictionaryPath(file))
         return SearchIndexEncoder.run(file, of: index.layout.dictionaryStarts, total: index.terms.count)
     }
 
     /// Loads the postings of a term (recording the file).
     mutating func postings(_ term: Int) -> [Posting] {
-        files.insert(SearchIndexFiles.postings(SearchIndexLayout.file(of: term, starts: index.layout.postingsStarts)))
+        files.insert(index.layout.postingsPath(SearchIndexLayout.file(of: term, starts: index.layout.postingsStarts)))
         return index.terms[term].postings
     }
 

@@ -459,6 +459,8 @@
       pages: pageCounts.length,
       sectionsOfPage: sectionsOfPage,
       firstTerms: header.dictionary,
+      // Each dictionary file's name: t/NAME.js, and its postings files p/NAME-K.js.
+      names: header.files === "" ? [] : header.files.split(" "),
       documentStarts: starts(readNumbers(header.documents)),
       pageOf: pageOf,
       headOf: headOf,
@@ -466,10 +468,10 @@
     };
   }
 
-  function decodeDictionary(firstPostingsFile, words, numbers) {
+  function decodeDictionary(words, numbers) {
     var reader = new NumberReader(numbers);
     var terms = [], shown = [], df = [], postingsFile = [], offset = [], length = [];
-    var file = firstPostingsFile - 1, position = 0, previous = "";
+    var file = -1, position = 0, previous = "";
     var coded = words.split(" ");
     for (var i = 0; i < coded.length; i++) {
       var item = coded[i];
@@ -571,7 +573,7 @@
     function loadEntry(requested) {
       return fetchFile("entry.js", "entry/0", requested).then(function (args) {
         if (!entry) {
-          if (args[0].version !== 1) throw new Error("search index format " + args[0].version + " is not supported; rebuild the site");
+          if (args[0].version !== 2) throw new Error("search index format " + args[0].version + " is not supported; rebuild the site");
           entry = decodeEntry(args[0]);
         }
         return entry;
@@ -579,8 +581,9 @@
     }
 
     function loadDictionary(file, requested) {
-      return fetchFile("t/" + file + ".js", "terms/" + file, requested).then(function (args) {
-        if (!dictionaries.has(file)) dictionaries.set(file, decodeDictionary(args[0], args[1], args[2]));
+      var name = entry.names[file];
+      return fetchFile("t/" + name + ".js", "terms/" + name, requested).then(function (args) {
+        if (!dictionaries.has(file)) dictionaries.set(file, decodeDictionary(args[0], args[1]));
         return dictionaries.get(file);
       });
     }
@@ -615,9 +618,9 @@
 
     function postingsOf(found, requested) {
       var dictionary = dictionaries.get(found.file);
-      var file = dictionary.postingsFile[found.index];
+      var name = entry.names[found.file] + "-" + dictionary.postingsFile[found.index];
       var key = found.term;
-      return fetchFile("p/" + file + ".js", "postings/" + file, requested).then(function (args) {
+      return fetchFile("p/" + name + ".js", "postings/" + name, requested).then(function (args) {
         if (!postingsCache.has(key)) {
           var start = dictionary.offset[found.index];
           postingsCache.set(key, decodePostings(args[0].slice(start, start + dictionary.length[found.index])));

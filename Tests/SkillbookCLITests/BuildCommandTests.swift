@@ -49,6 +49,13 @@ import TestSupport
         #expect(strict.stderr.contains("gamma/SKILL.md:"))
         #expect(strict.stderr.contains("--strict leaves"))
         #expect(try tree.read("out/index.html") == before)
+        // The output folder prepared beside the check step is given back: no staging folder or
+        // lock is left, and the next build may take the folder.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: tree.path)
+        #expect(!beside.contains { $0.hasPrefix(".out.skillbook-tmp-") || $0 == ".out.skillbook-lock" }, "left beside out: \(beside)")
+        let again = try runSkillbook(["build", tree.path, "-o", tree.path + "/out"])
+        #expect(again.exitCode == 0)
+        #expect(try tree.read("out/index.html") != before)
     }
 
     @Test func theDiagnosticsReportListsTheFindingsOfCheck() throws {

@@ -44,7 +44,7 @@ public enum SearchIndexStep {
 
     /// Site-relative paths, one in each folder the index writes into, for creating the folders first.
     public static var folderSamples: [String] {
-        [SearchIndexFiles.entry, SearchIndexFiles.dictionary(0), SearchIndexFiles.postings(0), SearchIndexFiles.documents(0)]
+        [SearchIndexFiles.entry, SearchIndexFiles.dictionary("0"), SearchIndexFiles.postings("0", 0), SearchIndexFiles.documents(0)]
             .map { folder + "/" + $0 }
     }
 

@@ -81,6 +81,12 @@ struct SiteContext: Sendable {
         self.hasHighlight = hasHighlight
         self.hasSearchScript = hasSearchScript
         let graph = input.graph
+        // The findings' side (their report's grouping, the source lines the reports link to) is
+        // made on a thread of its own while the skills' side (groups, trees, the graph report) is
+        // made here: the two share nothing, and this init runs on one core otherwise.
+        let findings = BackgroundStep { () -> (DiagnosticsReport, [String: [Int]]) in
+            (DiagnosticsReport(input.diagnostics), Self.anchoredLines(input))
+        }
         let identity = CollectionIdentity(graph: graph, config: input.config)
         readmePath = identity.readmePath
         siteTitle = identity.title
@@ -112,18 +118,23 @@ struct SiteContext: Sendable {
         ]
         sidebarMore = graph.skills.count > Self.fullSidebarLimit ? strings.count("allSkillsCount", graph.skills.count) : nil
         sharedNames = Set(Dictionary(grouping: graph.skills, by: \.name).filter { $0.value.count > 1 }.keys)
-        diagnosticsReport = DiagnosticsReport(input.diagnostics)
         duplicatesReport = DuplicatesReport(input.duplicates)
         graphReport = GraphReport(graph: graph, groups: groups)
+        // The work cannot fail.
+        (diagnosticsReport, anchoredLines) = try! findings.wait()
+    }
+
+    /// Source lines that the reports link to, per document.
+    private static func anchoredLines(_ input: SiteInput) -> [String: [Int]] {
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
         for place in places {
-            if let anchor = ReportLinks.anchor(for: place, in: graph), anchor.hasPrefix("L") {
+            if let anchor = ReportLinks.anchor(for: place, in: input.graph), anchor.hasPrefix("L") {
                 lines[place.file, default: []].insert(place.line)
             }
         }
-        anchoredLines = lines.mapValues { $0.sorted() }
+        return lines.mapValues { $0.sorted() }
     }
 
     /// The tree of a skill's documents.

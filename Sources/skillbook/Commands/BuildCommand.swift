@@ -85,6 +85,12 @@ enum BuildCommand: Command {
                 console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
+            let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
+            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
+                                      progress: { done, total in progress.show(done, total) })
+            // The plan step's parts that need no findings are made while the dedupe and check steps run.
+            let preparation = SitePreparation(graph: graph, config: config, options: options)
+            defer { preparation.abandon() }
             let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
             defer { duplicates.finish() }
             let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
@@ -106,11 +112,8 @@ enum BuildCommand: Command {
             }
             if verbose { ContentRoot.report(input.diagnostics.filter { !problems.contains($0) }, of: graph, console: console) }
 
-            let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
-            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
-                                      progress: { done, total in progress.show(done, total) })
-            let summary = try SiteBuilder.build(input, options: options, log: &log)
-            KeptUntilExit.keep(input)
+            let summary = try SiteBuilder.build(input, prepared: preparation, log: &log)
+            KeptUntilExit.keep((input, summary.kept))
             progress.clear()
             if verbose { for note in summary.notes { console.error("note: \(note)\n") } }
             if !summary.problems.isEmpty, !verbose { ContentRoot.report(summary.problems, of: graph, console: console) }

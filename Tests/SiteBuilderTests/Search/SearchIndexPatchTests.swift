@@ -180,6 +180,28 @@ import Testing
         #expect(kept.count == built.unchangedFiles)
     }
 
+    /// Terms that come at the start of the dictionary, and postings that grow a dictionary file
+    /// by a postings file, change the files that hold them, not every file after them: files
+    /// are named by their first term, cut where their terms say, and postings files numbered
+    /// within their dictionary file.
+    @Test func filesAfterAChangedOneKeepTheirNamesAndBytes() throws {
+        let feedback = "feedback/SKILL.md"
+        let rebuilt = try rebuildsWithDigests([
+            Self.replace("Tell people what happened", with: "Aardvark aardwolf abacus: tell people what happened", in: feedback),
+            Self.replace("Respect the silent switch.", with: "Respect the silent switch: haptics, haptics, haptic engines.", in: feedback),
+        ], targets: Self.smallFiles)
+        for (built, digests, before) in rebuilt {
+            #expect(built.patched)
+            let termFiles = digests.keys.filter { $0.hasPrefix("t/") || $0.hasPrefix("p/") }
+            let changed = termFiles.filter { digests[$0] != before[$0] }
+            #expect(termFiles.count > 20)
+            // The postings of the edited section's terms change (their weights), the other files do not.
+            #expect(changed.filter { $0.hasPrefix("t/") }.count <= 4, "\(changed.sorted())")
+            #expect(changed.count < termFiles.count / 5, "\(changed.count) of \(termFiles.count): \(changed.sorted())")
+            #expect(built.unchangedFiles == termFiles.count - changed.count)
+        }
+    }
+
     @Test func firstQueriesAreKeptOnlyWhileTheFilesTheyReadAreUnchanged() throws {
         let built = try rebuilds([
             { _ in },

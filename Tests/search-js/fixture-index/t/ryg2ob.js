@@ -1,0 +1,1 @@
+skillbookSearchData("terms","ryg2ob","Aを短 Aキス Aスト Aテキ Aトは A二行 A使い A別な A前は Bを A単語 A合に A名前 A場合 A定画 A折り A文章 A日本 A書き A本語 A特別 A画面 A白が A目の A短く A空白 A章は A縦書 A行に A表示 A設定 A語の A返し A長い A間に A面で A項目 ","BCBBCABCABCABCABCABCABCABCABCABCABCABCABCABCABCABCADGABCADGABCABCABCABCABCABCABCABCABCADGABCADGABCABCABCABCABCA");
