@@ -101,10 +101,12 @@ extension SearchIndexBuilder {
         }
         let (terms, forms, knownTerms) = apply(changes, to: state)
 
-        // Every document's sections: the changed ones' as counted, the others' from the cache.
+        // Every document's sections: the changed ones' as counted, the others' from the cache,
+        // without their texts, which only the rows of the document files written need: those
+        // are read from the cache as they are encoded (`lateText`).
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
             if let after = fresh[position] { return after.sections }
-            return payload(keys[position]).flatMap(SearchIndexCache.sections)
+            return payload(keys[position]).flatMap { SearchIndexCache.sections($0, texts: false) }
         }
         var sections: [SearchSection] = []
         sections.reserveCapacity(totals.sections)
@@ -113,8 +115,16 @@ extension SearchIndexBuilder {
             sections += list
         }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
+        // A section's text from the counts kept under its document's key (made from the
+        // document's content: the text it has, whichever build kept them); the changed
+        // documents' counts are not kept yet, and their sections hold their texts.
+        let lateText: SearchIndexEncoder.LateText = { [previous = reuse.previous, kept = state.extras, sources] position in
+            guard let source = sources[position], let payload = previous.payload(source.document) ?? kept[source.document]?[...]
+            else { return nil }
+            return SearchIndexCache.text(payload, section: source.ordinal)
+        }
         let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
-                                     known: reuse.rows, knownTerms: knownTerms)
+                                     known: reuse.rows, knownTerms: knownTerms, lateText: lateText)
         // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
