@@ -30,7 +30,7 @@ public enum SearchIndexBuilder {
     }
 
     /// What `buildAndWrite` made.
-    public struct Built {
+    public struct Built: Sendable {
         public var index: SearchIndex
         /// The size of each file by path.
         public var sizes: [String: Int]

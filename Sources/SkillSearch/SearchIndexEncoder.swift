@@ -84,6 +84,8 @@ enum SearchIndexEncoder {
         /// The same word shown for the term.
         static let sameDisplay: UInt8 = 4
         static let unchanged: UInt8 = 7
+        /// Not touched by the patch at all: its postings and written forms are the previous build's.
+        static let untouched: UInt8 = 8
 
         /// Whether term `position`'s dictionary entry is the one the previous build wrote: the
         /// term shows the same word and follows the term it followed (front coding depends on it).

@@ -137,6 +137,19 @@ extension SearchIndexBuilder {
         }
         var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
                                     words: words, extras: extras, wordSizes: pieces.wordSizes, postingsSizes: pieces.postingsSizes)
+        // Only a state read from its file has records of its own terms (a patched one holds
+        // the records it was patched from).
+        next.records = state.records.flatMap { $0.copies.isEmpty && $0.starts.count == state.terms.count + 1 ? $0 : nil }.map { records in
+            // A term the patch did not touch, with the sizes it had, is written as the record it was read from.
+            let copies = knownTerms.previous.indices.map { position -> Int32 in
+                let old = Int(knownTerms.previous[position])
+                guard old >= 0, knownTerms.same[position] & SearchIndexEncoder.KnownTerms.untouched != 0,
+                      state.wordSizes[old] == pieces.wordSizes[position], state.postingsSizes[old] == pieces.postingsSizes[position]
+                else { return -1 }
+                return Int32(old)
+            }
+            return SearchIndexState.Records(payload: records.payload, starts: records.starts, copies: copies)
+        }
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {
             records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }
@@ -170,7 +183,7 @@ extension SearchIndexBuilder {
         forms.reserveCapacity(state.terms.count + changed.count)
         previous.reserveCapacity(state.terms.count + changed.count)
         same.reserveCapacity(state.terms.count + changed.count)
-        let unchanged = SearchIndexEncoder.KnownTerms.unchanged
+        let unchanged = SearchIndexEncoder.KnownTerms.unchanged | SearchIndexEncoder.KnownTerms.untouched
         var next = 0
         for text in changed {
             // The unchanged terms before this one, as they were.
