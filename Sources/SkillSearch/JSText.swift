@@ -8,33 +8,54 @@ enum JSText {
         text.withUTF8 { string(utf8: $0, rawControls: rawControls, into: &output) }
     }
 
-    /// As `string(_:rawControls:into:)`, for text given as UTF-8. Works on the bytes: only ASCII
-    /// and the three bytes of U+2028 and U+2029 need escaping, every other byte is copied.
+    /// As `string(_:rawControls:into:)`, for text given as UTF-8.
     static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false, into output: inout [UInt8]) {
-        output.reserveCapacity(output.count + bytes.count + 2)
         output.append(0x22)
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in bytes {
-            switch byte {
-            case 0x22: output.append(0x5C); output.append(0x22)
-            case 0x5C: output.append(0x5C); output.append(0x5C)
-            case 0x0A: output.append(0x5C); output.append(0x6E)
-            case 0x0D: output.append(0x5C); output.append(0x72)
-            case 0x09: output.append(0x5C); output.append(0x74)
-            case 0xA8 where previous == (0xE2, 0x80), 0xA9 where previous == (0xE2, 0x80):
-                // U+2028 and U+2029 end a line in older JavaScript: `\u2028`, `\u2029`.
-                output.removeLast(2)
-                output += Array("\\u202".utf8) + [byte == 0xA8 ? 0x38 : 0x39]
-            default:
-                if byte < 0x20 && !rawControls {
-                    output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 15)]
-                } else {
-                    output.append(byte)
-                }
-            }
-            previous = (previous.1, byte)
+        if bytes.withContiguousStorageIfAvailable({ escaped($0, rawControls: rawControls, into: &output) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { escaped($0, rawControls: rawControls, into: &output) }
         }
         output.append(0x22)
+    }
+
+    /// Appends the inside of a string literal of `bytes`: only ASCII and the three bytes of
+    /// U+2028 and U+2029 need escaping, so the runs between them (nearly all of a text) are
+    /// copied whole. Appending byte by byte, each append checking the array's uniqueness and
+    /// room, was most of encoding the document rows (the index's largest files).
+    static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, rawControls: Bool, into output: inout [UInt8]) {
+        var copied = 0, index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            let escape: (UInt8, UInt8)?
+            switch byte {
+            case 0x22: escape = (0x5C, 0x22)
+            case 0x5C: escape = (0x5C, 0x5C)
+            case 0x0A: escape = (0x5C, 0x6E)
+            case 0x0D: escape = (0x5C, 0x72)
+            case 0x09: escape = (0x5C, 0x74)
+            case 0xA8, 0xA9:
+                // U+2028 and U+2029 end a line in older JavaScript: `\u2028`, `\u2029`.
+                guard index >= 2, bytes[index - 2] == 0xE2, bytes[index - 1] == 0x80 else { index += 1; continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<(index - 2)]))
+                output += Array("\\u202".utf8) + [byte == 0xA8 ? 0x38 : 0x39]
+                index += 1
+                copied = index
+                continue
+            default:
+                guard byte < 0x20 && !rawControls else { index += 1; continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 15)]
+                index += 1
+                copied = index
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+            output.append(escape!.0)
+            output.append(escape!.1)
+            index += 1
+            copied = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
     }
 
     static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false) -> [UInt8] {

@@ -139,8 +139,14 @@ public struct SearchEngine: Sendable {
     /// reads, and the sections whose document files it loads. A rebuild keeps them for a query
     /// whose files it leaves unchanged (`SearchIndexBuilder.firstQueryFiles`).
     func firstQueryReads(_ text: String) -> (files: [String], sections: [Int]) {
+        var room = Room(sections: index.sections.count)
+        return firstQueryReads(text, room: &room)
+    }
+
+    /// As `firstQueryReads(_:)`, ranking in `room`, which queries run one after another share.
+    func firstQueryReads(_ text: String, room: inout Room) -> (files: [String], sections: [Int]) {
         let shown = max(SearchRanking.rerankWindow, SearchOptions().limit)
-        var found = find(text, typing: nil)
+        var found = find(text, typing: nil, room: &room)
         if found.pages.isEmpty { _ = suggest(found.query, resolver: &found.resolver) }
         return (found.resolver.files.sorted(), Set(found.pages.prefix(shown).map { $0[0].section }).sorted())
     }
@@ -161,8 +167,51 @@ public struct SearchEngine: Sendable {
         return files.sorted()
     }
 
+    /// Ranking's arrays by section, all at zero (`false`, -1 for `pageSlot`) between queries:
+    /// `find` sets back only what it touched. The build's sample first queries (25 of them, to
+    /// measure what a first query downloads) each made eight arrays as long as the index's
+    /// sections, and the kernel's zeroed pages were a third of their profile.
+    struct Room {
+        var scores: [Double]
+        /// By section, `groups` counts each (the most any query so far had).
+        var parts: [Int]
+        var groups: Int
+        var scored: [Bool]
+        var completed: [Double]
+        var best: [Double]
+        var found: [Bool]
+        var shownHeads: [Bool]
+        /// By page.
+        var pageSlot: [Int] = []
+
+        init(sections: Int) {
+            scores = Array(repeating: 0, count: sections)
+            groups = 0
+            parts = []
+            scored = Array(repeating: false, count: sections)
+            completed = Array(repeating: 0, count: sections)
+            best = Array(repeating: 0, count: sections)
+            found = Array(repeating: false, count: sections)
+            shownHeads = Array(repeating: false, count: sections)
+        }
+
+        /// Makes room for `groups` counts per section and `pages` pages.
+        mutating func prepare(groups: Int, pages: Int) {
+            if groups > self.groups {
+                self.groups = groups
+                parts = Array(repeating: 0, count: scores.count * groups)
+            }
+            if pageSlot.count < pages { pageSlot = Array(repeating: -1, count: pages) }
+        }
+    }
+
     /// Resolves the query's words and ranks sections, grouped by page.
     private func find(_ text: String, typing: Bool?) -> Found {
+        var room = Room(sections: index.sections.count)
+        return find(text, typing: typing, room: &room)
+    }
+
+    private func find(_ text: String, typing: Bool?, room: inout Room) -> Found {
         let query = SearchQuery(text, typing: typing)
         var resolver = TermResolver(index: index)
         let slots = query.slots.map { resolve($0, with: &resolver) }
@@ -173,14 +222,10 @@ public struct SearchEngine: Sendable {
         // common word has postings in most sections, and dictionaries of them (with a copy of a
         // section's parts array at every slot) made the build's sample queries, which measure
         // the first query's download, cost seconds on 10,000 skills.
-        let sectionCount = index.sections.count, groups = query.groupSizes.count
-        var scores = [Double](repeating: 0, count: sectionCount)
-        var parts = [Int](repeating: 0, count: sectionCount * groups)
-        var scored = [Bool](repeating: false, count: sectionCount)
+        let groups = query.groupSizes.count
+        room.prepare(groups: groups, pages: sectionsOfPage.count)
         var scoredSections: [Int] = []
-        var completed = [Double](repeating: 0, count: sectionCount)
         var completedSections: [Int] = []
-        var best = [Double](repeating: 0, count: sectionCount)
         var bestSections: [Int] = []
         for slot in slots {
             for alternative in slot.alternatives {
@@ -194,55 +239,64 @@ public struct SearchEngine: Sendable {
                     // A section is listed the first time its value passes 0 (as a dictionary
                     // entry was made only then).
                     if alternative.marked {
-                        if value > best[section] {
-                            if best[section] == 0 { bestSections.append(section) }
-                            best[section] = value
+                        if value > room.best[section] {
+                            if room.best[section] == 0 { bestSections.append(section) }
+                            room.best[section] = value
                         }
-                    } else if value * slot.slot.scale > completed[section] {
-                        if completed[section] == 0 { completedSections.append(section) }
-                        completed[section] = value * slot.slot.scale
+                    } else if value * slot.slot.scale > room.completed[section] {
+                        if room.completed[section] == 0 { completedSections.append(section) }
+                        room.completed[section] = value * slot.slot.scale
                     }
                 }
             }
             for section in bestSections {
-                if !scored[section] { scored[section] = true; scoredSections.append(section) }
-                scores[section] += best[section] * slot.slot.scale
-                if slot.slot.required { parts[section * groups + slot.slot.group] += 1 }
-                best[section] = 0
+                if !room.scored[section] { room.scored[section] = true; scoredSections.append(section) }
+                room.scores[section] += room.best[section] * slot.slot.scale
+                if slot.slot.required { room.parts[section * groups + slot.slot.group] += 1 }
+                room.best[section] = 0
             }
             bestSections.removeAll(keepingCapacity: true)
         }
         var ranked = scoredSections.compactMap { section -> Hit? in
-            let own = parts[(section * groups)..<(section * groups + groups)]
+            let own = room.parts[(section * groups)..<(section * groups + groups)]
             guard own.contains(where: { $0 > 0 }) else { return nil }
             let matched = zip(own, query.groupSizes).filter { $0 > 0 && $0 == $1 }.count
-            return Hit(section: section, score: scores[section], matched: matched, completionOnly: false)
+            return Hit(section: section, score: room.scores[section], matched: matched, completionOnly: false)
         }
         // Sections found only by completing a finished word come after all the others, so that
         // the query ranks the same while typed as once finished (the dropdown and the results page).
-        var found = [Bool](repeating: false, count: sectionCount)
-        for hit in ranked { found[hit.section] = true }
+        for hit in ranked { room.found[hit.section] = true }
         let completedMatches = query.groupSizes.last == 1 ? 1 : 0
-        for section in completedSections where !found[section] {
-            ranked.append(Hit(section: section, score: completed[section], matched: completedMatches, completionOnly: true))
+        for section in completedSections where !room.found[section] {
+            ranked.append(Hit(section: section, score: room.completed[section], matched: completedMatches, completionOnly: true))
         }
         ranked.sort(by: Hit.precedes)
 
         // Group by page, in the order of each page's best section; of a long section's parts, the best.
         var pages: [[Hit]] = []
-        var pageSlot = [Int](repeating: -1, count: sectionsOfPage.count)
-        var shownHeads = [Bool](repeating: false, count: sectionCount)
-        for hit in ranked where !shownHeads[headOfSection[hit.section]] {
-            shownHeads[headOfSection[hit.section]] = true
+        for hit in ranked where !room.shownHeads[headOfSection[hit.section]] {
+            room.shownHeads[headOfSection[hit.section]] = true
             let page = pageOfSection[hit.section]
-            if pageSlot[page] >= 0 {
-                pages[pageSlot[page]].append(hit)
+            if room.pageSlot[page] >= 0 {
+                pages[room.pageSlot[page]].append(hit)
             } else {
-                pageSlot[page] = pages.count
+                room.pageSlot[page] = pages.count
                 pages.append([hit])
             }
         }
 
+        // Set back for the next query.
+        for section in scoredSections {
+            room.scores[section] = 0
+            room.scored[section] = false
+            for group in 0..<groups { room.parts[section * groups + group] = 0 }
+        }
+        for section in completedSections { room.completed[section] = 0 }
+        for hit in ranked {
+            room.found[hit.section] = false
+            room.shownHeads[headOfSection[hit.section]] = false
+        }
+        for page in pages { room.pageSlot[pageOfSection[page[0].section]] = -1 }
         return Found(query: query, slots: slots, resolver: resolver, pages: pages)
     }
 

@@ -134,7 +134,8 @@ public struct SearchIndexCache: Sendable {
         // collection (as large as its text) grew by doubling, a tenth of writing the counts file.
         var writer = CacheWriter()
         writer.bytes.reserveCapacity(counts.sections.reduce(64) { $0 + $1.text.utf8.count + $1.page.utf8.count + 64 }
-                                     + counts.terms.count * 10 + counts.entries.count * 5)
+                                     + counts.terms.count * 10 + counts.sectionEnds.count * CacheWriter.largest * 3
+                                     + counts.entries.count * CacheWriter.largest32 * 4 + counts.ownForm.count * CacheWriter.largest)
         writer.number(counts.sections.count)
         for section in counts.sections {
             // One call each, not a loop over an array of the seven made for each section.
@@ -150,21 +151,25 @@ public struct SearchIndexCache: Sendable {
         for term in counts.terms { writer.string(term) }
         // Most documents have no description: their counts are not looked up (hashed) one by one.
         let described = !counts.descriptionTwice.isEmpty
-        var entry = 0
-        for (section, end) in counts.sectionEnds.enumerated() {
-            writer.number(end - entry)
-            writer.number(counts.lengths[section])
-            writer.number(counts.descriptionLengths[section].map { $0 + 1 } ?? 0)
-            while entry < end {
-                let item = counts.entries[entry]
-                writer.number(Int(item.term))
-                writer.number(Int(item.shortTwice))
-                writer.number(Int(item.longTwice))
-                writer.number(described ? counts.descriptionTwice[entry].map { Int($0) + 1 } ?? 0 : 0)
-                entry += 1
+        // The counts, four numbers each, written straight into room made for them.
+        writer.direct(upTo: counts.sectionEnds.count * CacheWriter.largest * 3 + counts.entries.count * CacheWriter.largest32 * 4
+                      + counts.ownForm.count * CacheWriter.largest) { output in
+            var entry = 0
+            for (section, end) in counts.sectionEnds.enumerated() {
+                output.number(end - entry)
+                output.number(counts.lengths[section])
+                output.number(counts.descriptionLengths[section].map { $0 + 1 } ?? 0)
+                while entry < end {
+                    let item = counts.entries[entry]
+                    output.number(UInt32: item.term)
+                    output.number(UInt32: item.shortTwice)
+                    output.number(UInt32: item.longTwice)
+                    output.number(described ? counts.descriptionTwice[entry].map { Int($0) + 1 } ?? 0 : 0)
+                    entry += 1
+                }
             }
+            for own in counts.ownForm { output.number(own) }
         }
-        for own in counts.ownForm { writer.number(own) }
         writer.number(counts.otherForms.count)
         for form in counts.otherForms {
             writer.number(Int(form.term))
@@ -264,6 +269,10 @@ extension SearchIndexCache {
 struct CacheWriter {
     var bytes: [UInt8] = []
 
+    /// The most bytes a number takes (64 bits, 7 a byte), and one of 32 bits.
+    static let largest = 10
+    static let largest32 = 5
+
     mutating func number(_ value: Int) {
         var rest = UInt64(value)
         while rest >= 0x80 {
@@ -282,6 +291,42 @@ struct CacheWriter {
         for word in [key.high, key.low] {
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
+    }
+
+    /// Lets `body` write numbers (at most `maximum` bytes of them) straight into room made at the
+    /// end of `bytes`, which is then cut to what was written. Appended a byte at a time, each
+    /// append checking the array's uniqueness and room (calls the optimiser left), the counts
+    /// file's and the index state's millions of numbers were most of encoding them.
+    mutating func direct(upTo maximum: Int, _ body: (inout Direct) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maximum))
+        let end = bytes.withUnsafeMutableBufferPointer { buffer in
+            var output = Direct(buffer: buffer, position: start)
+            body(&output)
+            return output.position
+        }
+        bytes.removeLast(bytes.count - end)
+    }
+
+    /// Numbers written into room `direct` made, as `number(_:)` writes them.
+    struct Direct {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var position: Int
+
+        @inline(__always)
+        mutating func number(_ value: Int) {
+            var rest = UInt64(value)
+            while rest >= 0x80 {
+                buffer[position] = UInt8(truncatingIfNeeded: rest) | 0x80
+                rest >>= 7
+                position += 1
+            }
+            buffer[position] = UInt8(rest)
+            position += 1
+        }
+
+        @inline(__always)
+        mutating func number(UInt32 value: UInt32) { number(Int(value)) }
     }
 }
 

@@ -543,7 +543,9 @@ enum SearchIndexEncoder {
         row.append(0x2C)
         JSText.string(section.parentHeading, into: &row)
         row.append(0x2C)
-        JSText.string(utf8: TextCodebook.encode(text, codes: codes), rawControls: true, into: &row)
+        row.append(0x22)
+        TextCodebook.encode(text, codes: codes, escapedInto: &row)
+        row.append(0x22)
         if section.anchor != derivedAnchor(section.heading) {
             row.append(0x2C)
             JSText.string(section.anchor, into: &row)

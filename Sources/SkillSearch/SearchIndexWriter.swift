@@ -44,11 +44,17 @@ extension SearchIndex {
     /// The files the first search of each of `queries` downloads.
     func firstQueryFiles(_ queries: [String]) -> [SearchIndexState.FirstQuery] {
         let engine = SearchEngine(index: self)
-        // Each query reads postings of thousands of sections: on all cores.
-        return Parallel.map(queries) { query in
-            let reads = engine.firstQueryReads(query)
-            return SearchIndexState.FirstQuery(query: query, files: reads.files, sections: reads.sections)
-        }
+        // Each query reads postings of thousands of sections: on all cores, a run of queries on
+        // each, which share the room ranking takes (`SearchEngine.Room`).
+        let runs = min(Parallel.cores, queries.count)
+        let bounds = (0...runs).map { $0 * queries.count / runs }
+        return Parallel.map(runs, minimumChunk: 1) { run in
+            var room = SearchEngine.Room(sections: sections.count)
+            return queries[bounds[run]..<bounds[run + 1]].map { query in
+                let reads = engine.firstQueryReads(query, room: &room)
+                return SearchIndexState.FirstQuery(query: query, files: reads.files, sections: reads.sections)
+            }
+        }.flatMap { $0 }
     }
 
     /// Sizes of this index's files, with what `firstQueries` download.

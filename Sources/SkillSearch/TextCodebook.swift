@@ -101,20 +101,68 @@ enum TextCodebook {
     static func encode(_ text: String, codes: ByteStringTable) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
-        var position = 0
-        forEachWord(in: text) { word, bytes in
-            output += bytes[position..<(word.baseAddress! - bytes.baseAddress!)]
-            if word.count > 2, let code = codes.find(word) {
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            forEachCoded(bytes, codes: codes) { word, code in
+                output += bytes[copied..<word.lowerBound]
                 output.append(markers[code / 64])
                 output.append(CompactNumbers.digit(code % 64))
-            } else {
-                output += word
+                copied = word.upperBound
             }
-            position = word.baseAddress! - bytes.baseAddress! + word.count
+            output += bytes[copied...]
         }
-        var text = text
-        text.withUTF8 { output += $0[position...] }
         return output
+    }
+
+    /// Appends `encode(text, codes:)` as the inside of a JavaScript string literal, control
+    /// characters raw (`JSText.string(utf8:rawControls:into:)`), in one pass: the document rows
+    /// made the coded text and then escaped it, two passes and an array per section.
+    static func encode(_ text: String, codes: ByteStringTable, escapedInto output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            forEachCoded(bytes, codes: codes) { word, code in
+                JSText.escaped(UnsafeBufferPointer(rebasing: bytes[copied..<word.lowerBound]), rawControls: true, into: &output)
+                // A marker is a control character other than a line break or a tab, and a code's
+                // digit a letter, a digit, `-` or `_`: neither is escaped.
+                output.append(markers[code / 64])
+                output.append(CompactNumbers.digit(code % 64))
+                copied = word.upperBound
+            }
+            JSText.escaped(UnsafeBufferPointer(rebasing: bytes[copied...]), rawControls: true, into: &output)
+        }
+    }
+
+    /// Calls `body` with the range in `bytes` of each word that has a code (a maximal run of more
+    /// than two ASCII letters that is in `codes`), in order, and its code.
+    private static func forEachCoded(_ bytes: UnsafeBufferPointer<UInt8>, codes: ByteStringTable,
+                                     _ body: (_ word: Range<Int>, _ code: Int) -> Void) {
+        forEachWord(bytes) { word in
+            if word.count > 2, let code = codes.find(UnsafeBufferPointer(rebasing: bytes[word])) { body(word, code) }
+        }
+    }
+
+    /// Calls `body` with the range in `bytes` of each maximal run of ASCII letters, in order.
+    @inline(__always)
+    private static func forEachWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ word: Range<Int>) -> Void) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            guard isLetter(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            index += 1
+            while index < count, isLetter(bytes[index]) { index += 1 }
+            body(start..<index)
+        }
+    }
+
+    @inline(__always)
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
     }
 
     static func decode(_ coded: String, words: [String]) throws(SearchIndexReader.FormatError) -> String {
@@ -132,25 +180,9 @@ enum TextCodebook {
         return String(output)
     }
 
-    /// Calls `body` with each maximal run of ASCII letters of `text`, and the text's bytes.
-    private static func forEachWord(in text: String,
-                                    _ body: (_ word: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start: Int?
-            for index in 0...bytes.count {
-                let isLetter = index < bytes.count && ((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A)
-                if isLetter {
-                    if start == nil { start = index }
-                } else if let open = start {
-                    body(UnsafeBufferPointer(rebasing: bytes[open..<index]), bytes)
-                    start = nil
-                }
-            }
-        }
-    }
-
+    /// Calls `body` with each maximal run of ASCII letters of `text`.
     private static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        forEachWord(in: text) { word, _ in body(word) }
+        var text = text
+        text.withUTF8 { bytes in forEachWord(bytes) { body(UnsafeBufferPointer(rebasing: bytes[$0])) } }
     }
 }

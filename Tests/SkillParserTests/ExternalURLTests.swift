@@ -31,4 +31,25 @@ import SkillDuplicates
         #expect(text.withUTF8 { ExternalURL.asciiWellFormed($0) } == nil)
         #expect(ExternalURL.isWellFormed(text))
     }
+
+    @Test func theSchemeReadFromBytesIsTheOneReadByCharacters() {
+        let pieces = ["java", "Script", "HTTPS", "data", ":", "\t", "\n", "\r\n", " ", "\u{0}", "\u{1F}", "//", "x", "é", "\u{301}",
+                      "\u{A0}", "\u{2028}", "ü", "+", ".", "-", "", "MAILTO", "\u{600}"]
+        var generator = SeededGenerator(seed: 12)
+        var answered = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<7, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            let general = ExternalURL.characterScheme(of: text)
+            if let fast = ExternalURL.asciiScheme(of: text) {
+                answered += 1
+                #expect(fast == general, "\(text.debugDescription)")
+            }
+            #expect(ExternalURL.scheme(of: text) == general, "\(text.debugDescription)")
+        }
+        #expect(answered > 5_000, "the byte path answers most texts")
+        #expect(ExternalURL.scheme(of: " Java\tScript:alert(1)") == "javascript")
+        #expect(ExternalURL.scheme(of: "references/a.md") == nil)
+        #expect(ExternalURL.asciiScheme(of: "x:\u{301}y") == nil, "a combining mark after the colon is read by characters")
+    }
 }

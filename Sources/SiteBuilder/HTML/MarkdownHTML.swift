@@ -45,7 +45,6 @@ struct MarkdownHTML {
     func render() -> RenderedMarkdown {
         var blocks = document.markdown.blocks[...]
         var state = State()
-        state.permalinkLabel = InterfaceStrings.pieces(strings["permalink"]) { $0 == "heading" }
         state.anchorsByBlock = Self.lineAnchorsByBlock(Array(blocks), lines: anchoredLines)
         var titleHTML: String?
         if case .heading(let heading)? = blocks.first, heading.level == 1 {
@@ -65,8 +64,6 @@ struct MarkdownHTML {
         var usedIDs: Set<String>? = nil
         var blockIndex = 0
         var anchorsByBlock: [Int: [Int]] = [:]
-        /// The permalinks' label, cut once for all the headings (`InterfaceStrings.pieces`).
-        var permalinkLabel: [InterfaceStrings.Piece] = []
     }
 
     // MARK: Blocks
@@ -100,7 +97,7 @@ struct MarkdownHTML {
             html.appendUTF8("\" aria-label=\"")
             // Escaped piece by piece: escaping works byte by byte, so the pieces escaped one
             // after the other are the filled label escaped.
-            for piece in state.permalinkLabel {
+            for piece in strings.permalinkLabel {
                 switch piece {
                 case .text(let text): html.appendHTMLEscaped(text)
                 case .argument: html.appendHTMLEscaped(heading.text)
@@ -171,7 +168,7 @@ struct MarkdownHTML {
             html.appendUTF8("</\(tag)>")
         }
         // Named by its columns, so a screen reader's list of regions tells the tables apart.
-        var label = strings.list(table.header.map { $0.inlines.plainText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        var label = strings.list(table.header.map { Self.trimmingSpaces($0.inlines.plainText) }.filter { !$0.isEmpty })
         if label.count > 80 { label = String(label.prefix(79)) + "…" }
         label = label.isEmpty ? strings["table"] : strings.text("tableOf", ["columns": label])
         html.appendUTF8("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"")
@@ -189,6 +186,17 @@ struct MarkdownHTML {
             html.appendUTF8("</tbody>\n")
         }
         html.appendUTF8("</table>\n</div>\n")
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`; for ASCII (spaces and tabs are its only
+    /// such characters) by bytes, without Foundation's string bridging (a fifth of a table).
+    static func trimmingSpaces(_ text: String) -> String {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return text }
+        return String(text[first ... last])
     }
 
     /// Empty elements carrying the anchors raw HTML defined, so links to them keep working.

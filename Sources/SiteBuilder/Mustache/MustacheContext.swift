@@ -22,7 +22,7 @@ struct MustacheContext {
     func hasMember(_ name: MustacheName, from depth: Int) -> Bool {
         var index = frames.count - 1
         while index >= depth {
-            if case .object(let members) = frames[index], members[name] != nil { return true }
+            if frames[index].member(name) != nil { return true }
             index -= 1
         }
         return false
@@ -32,33 +32,27 @@ struct MustacheContext {
     /// Resolves a name: `.` is the innermost value; otherwise the first part is looked up from the innermost
     /// object outwards, and the remaining parts only inside what it found (so `a.b` never falls back to an
     /// outer `b`). `nil` when the name is missing.
-    func lookup(_ path: [MustacheName]) -> MustacheValue? {
-        let first = path[0]
-        if path.count == 1 {
-            // A plain name, as most are: returned from the frame that has it, without the walk
-            // of the remaining parts below.
-            if first.text == "." { return frames[frames.count - 1] }
+    ///
+    /// The frames are read through a buffer pointer and each object in place (`member`), so a
+    /// frame's object is not copied (retained and released) for each name looked up in it.
+    func lookup(_ path: UnsafeBufferPointer<MustacheName>) -> MustacheValue? {
+        frames.withUnsafeBufferPointer { frames in
+            let first = path[0]
+            if path.count == 1, first.isImplicitIterator { return frames[frames.count - 1] }
             var index = frames.count - 1
             while index >= 0 {
-                if case .object(let members) = frames[index], let value = members[first] { return value }
+                if let value = frames[index].member(first) {
+                    guard path.count > 1 else { return value }
+                    var value = value
+                    for key in path.dropFirst() {
+                        guard let next = value.member(key) else { return nil }
+                        value = next
+                    }
+                    return value
+                }
                 index -= 1
             }
             return nil
         }
-        var found: MustacheValue?
-        var index = frames.count - 1
-        while index >= 0 {
-            if case .object(let members) = frames[index], let value = members[first] {
-                found = value
-                break
-            }
-            index -= 1
-        }
-        guard var value = found else { return nil }
-        for key in path.dropFirst() {
-            guard case .object(let members) = value, let next = members[key] else { return nil }
-            value = next
-        }
-        return value
     }
 }

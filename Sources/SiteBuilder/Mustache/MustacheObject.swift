@@ -138,6 +138,9 @@ struct MustacheName: Sendable, Hashable {
         hasher.combine(text)
     }
 
+    /// Whether this is the implicit iterator `.`.
+    var isImplicitIterator: Bool { text == "." }
+
     /// FNV-1a over the name's UTF-8: a few multiplications for the short names templates use.
     static func fingerprint(_ text: String) -> UInt64 {
         var text = text

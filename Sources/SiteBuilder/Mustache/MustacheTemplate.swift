@@ -6,13 +6,14 @@
 public struct MustacheTemplate: Sendable {
     /// The name used in parse errors, usually the template's file name.
     public let name: String
-    let nodes: [MustacheNode]
+    /// The parsed nodes laid out flat for rendering.
+    let program: MustacheProgram
 
     /// Parses `source`; throws a `MustacheError` with the line and column of the first problem.
     public init(_ source: String, name: String = "template") throws(MustacheError) {
         self.name = name
         let text = MustacheSource(source, name: name)
-        nodes = try MustacheTreeBuilder.build(MustacheScanner.scan(text), source: text)
+        program = MustacheProgram(try MustacheTreeBuilder.build(MustacheScanner.scan(text), source: text))
     }
 
     /// Renders with `context` as the root value; a partial missing from `partials` renders as nothing.
@@ -45,7 +46,7 @@ public struct MustacheTemplate: Sendable {
                              embedding: MustacheEmbedding? = nil) -> [UInt8] {
         withoutActuallyEscaping(partial) { resolve in
             var renderer = MustacheRenderer(context: context, partial: resolve, capacity: capacity, embedding: embedding)
-            renderer.render(nodes, indentation: [])
+            renderer.render(program, indentation: [])
             return renderer.output
         }
     }

@@ -33,6 +33,14 @@ public enum MustacheValue: Sendable, Hashable {
     }
 }
 
+extension MustacheValue {
+    /// The member `name` when this is an object that has one, read in place.
+    func member(_ name: MustacheName) -> MustacheValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[name]
+    }
+}
+
 extension MustacheValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }

@@ -68,8 +68,32 @@ public enum CodePath {
     /// Whether a code span reads as a path to a Markdown file of a collection.
     public static func looksLikePath(_ code: String) -> Bool {
         // Most code spans do not end in `d`; that byte rules out `.md` before any string search.
-        guard code.utf8.last == UInt8(ascii: "d"), !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
+        guard code.utf8.last == UInt8(ascii: "d") else { return false }
+        return asciiLooksLikePath(code.utf8) ?? characterLooksLikePath(code)
+    }
+
+    /// `looksLikePath` read by characters, for any text.
+    static func characterLooksLikePath(_ code: String) -> Bool {
+        guard !code.contains(" "), code.hasSuffix(".md"), !code.contains("://") else { return false }
         return code.contains("/") || code == "SKILL.md"
+    }
+
+    /// `looksLikePath` read from the bytes of ASCII text, where a byte is a character (no
+    /// Foundation string search per code span); `nil` for other text.
+    static func asciiLooksLikePath(_ code: String.UTF8View) -> Bool? {
+        var slash = false, space = false, schemeSlashes = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in code {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: " ") { space = true }
+            if byte == UInt8(ascii: "/") {
+                slash = true
+                if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { schemeSlashes = true }
+            }
+            previous = (previous.1, byte)
+        }
+        guard !space, !schemeSlashes, code.count >= 3, code.suffix(3).elementsEqual(".md".utf8) else { return false }
+        return slash || code.elementsEqual("SKILL.md".utf8)
     }
 
     /// Where a path written in a document points, trying the document's folder first and then

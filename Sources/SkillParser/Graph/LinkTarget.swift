@@ -76,6 +76,14 @@ public enum RelativePath {
     /// Joins `relative` onto `folder` and resolves `.` and `..`.
     /// Returns `nil` when the result would leave the root.
     public static func resolve(_ relative: String, from folder: String) -> String? {
+        if isPlain(relative.utf8), folder.isEmpty || isPlain(folder.utf8) {
+            return folder.isEmpty ? relative : folder + "/" + relative
+        }
+        return resolveBySegments(relative, from: folder)
+    }
+
+    /// `resolve`, segment by segment, for any text.
+    static func resolveBySegments(_ relative: String, from folder: String) -> String? {
         var parts = folder.split(separator: "/").map(String.init)
         for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -87,6 +95,25 @@ public enum RelativePath {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is ASCII with segments that are neither empty nor `.` or `..`: then
+    /// joining it as text is what `resolve` does segment by segment (for every link and code
+    /// span of a collection: the split and join were most of resolving one).
+    static func isPlain(_ path: String.UTF8View) -> Bool {
+        var length = 0, dots = 0
+        for byte in path {
+            guard byte < 0x80 else { return false }
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && dots <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(dots == length && dots <= 2)
     }
 
     /// The path that leads from the folder `from` to the root-relative `path`.

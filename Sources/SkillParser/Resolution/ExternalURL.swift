@@ -89,9 +89,34 @@ extension ExternalURL {
     /// The scheme of a destination, lower case, as a browser reads it: tabs, newlines and
     /// leading controls are ignored, so `java\tscript:` is still `javascript`.
     public static func scheme(of destination: String) -> String? {
+        asciiScheme(of: destination) ?? characterScheme(of: destination)
+    }
+
+    /// `scheme(of:)` read character by character, for any text.
+    static func characterScheme(of destination: String) -> String? {
         let trimmed = destination.trimmingWhitespace
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let scheme = trimmed[..<colon].unicodeScalars.filter { $0.value > 0x20 }
         return String(String.UnicodeScalarView(scheme)).lowercased()
+    }
+
+    /// `scheme(of:)` read from the bytes when every byte up to the first `:` is ASCII and the
+    /// byte after it is too (a combining mark after `:` would make it another character): then
+    /// the whitespace `trimmingWhitespace` removes before the colon is below 0x21 and dropped
+    /// anyway, and lower case is ASCII lower case. `.some(nil)`: no `:` at all. `nil`: ask the
+    /// general path. Most external links of a collection are read here (the general path was
+    /// 19 ms of processor time of a rebuild of agentic-awesome-skills).
+    static func asciiScheme(of destination: String) -> String?? {
+        var scheme: [UInt8] = []
+        var bytes = destination.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: ":") {
+                if let next = bytes.next(), next >= 0x80 { return nil }
+                return .some(String(decoding: scheme, as: UTF8.self))
+            }
+            if byte > 0x20 { scheme.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte) }
+        }
+        return .some(nil)
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import SkillParser
+import Testing
+@testable import SkillSearch
+
+/// The index files' string literals: escaped run by run (`JSText.escaped`), and a document row's
+/// text coded and escaped in one pass (`TextCodebook.encode(_:codes:escapedInto:)`), checked
+/// against the rules written out one character at a time.
+@Suite struct JSTextTests {
+    /// The literal as the rules say, a character at a time: quote, backslash, line feed,
+    /// carriage return and tab escaped; other controls as `\u00XX` unless kept raw; U+2028 and
+    /// U+2029 as `\u2028` and `\u2029`; everything else as it is.
+    static func expected(_ text: String, rawControls: Bool) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default:
+                if scalar.value < 0x20 && !rawControls {
+                    output += String(format: "\\u%04x", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
+    static let samples = [
+        "", "plain words only", "\"quoted\" and back\\slash", "line\nfeed\r\nand\ttab",
+        "bell\u{07} and escape \u{1B}[0m", "separators\u{2028}line\u{2029}paragraph", "\u{2028}\u{2028}",
+        "é\u{2028}é", "€ 設定画面 😀 \u{A8}\u{A9}", "ends with a quote\"", "\\",
+        "a\u{01}b\u{1F}c",
+    ]
+
+    @Test func escapesAsTheRulesSay() {
+        for text in Self.samples {
+            for raw in [false, true] {
+                var output: [UInt8] = []
+                JSText.string(text, rawControls: raw, into: &output)
+                #expect(String(decoding: output, as: UTF8.self) == Self.expected(text, rawControls: raw), "\(text.debugDescription)")
+                // A byte sequence that is not contiguous storage takes the same path.
+                var lazy: [UInt8] = []
+                JSText.string(utf8: text.utf8.lazy.map { $0 }, rawControls: raw, into: &lazy)
+                #expect(lazy == output)
+            }
+        }
+    }
+
+    @Test func aRowTextIsCodedAndEscapedInOnePassAsInTwo() {
+        let words = ["accessibility", "controls", "quote"]
+        let codes = TextCodebook.codes(words)
+        let texts = Self.samples + [
+            "Accessibility controls: \"quote\" the controls\u{2028}accessibility\\controls",
+            "controls", "xcontrols controlsx ab abc", "accessibility\naccessibility\ttab",
+        ]
+        for text in texts {
+            let twoPasses = JSText.string(utf8: TextCodebook.encode(text, codes: codes), rawControls: true)
+            var onePass: [UInt8] = [0x22]
+            TextCodebook.encode(text, codes: codes, escapedInto: &onePass)
+            onePass.append(0x22)
+            #expect(onePass == twoPasses, "\(text.debugDescription)")
+        }
+        // The words coded are whole runs of letters of more than two, found in the codebook.
+        let coded = TextCodebook.encode("controls xcontrols", codes: codes)
+        #expect(coded.count == 2 + " xcontrols".utf8.count)
+    }
+}
