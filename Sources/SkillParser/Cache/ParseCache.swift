@@ -191,16 +191,32 @@ public final class ParseCache: @unchecked Sendable {
         }
     }
 
+    /// One shard's outcomes, emptied by the thread that writes the shard.
+    private final class ShardOutcomes: @unchecked Sendable {
+        var outcomes: [Outcome]
+        init(_ outcomes: [Outcome]) { self.outcomes = outcomes }
+    }
+
     /// Takes what the load found (one outcome per file, in the loader's order; `nil` for a
     /// file that could not be read, which is not cached), writes the shards it changed, and
     /// lets go of the shards read. A shard that cannot be written costs the next build its
-    /// reuse, nothing else; `notes` says why.
-    func finish(_ outcomes: [Outcome?]) {
+    /// reuse, nothing else; `notes` says why. `outcomes` is emptied: the records a shard holds
+    /// are let go on the thread that wrote the shard (on the loader's thread, freeing the
+    /// records of 10,000 synthetic skills took 144 ms).
+    func finish(_ outcomes: inout [Outcome?]) {
         reading.wait()
         let start = DispatchTime.now().uptimeNanoseconds
-        let kept = outcomes.compactMap { $0 }
+        let total = outcomes.count
+        var reused = 0, notRead = 0, cached = 0
         var byShard = Array(repeating: [Outcome](), count: Self.shardCount)
-        for outcome in kept { byShard[Self.shard(of: outcome.path)].append(outcome) }
+        for outcome in outcomes {
+            guard let outcome else { continue }
+            cached += 1
+            if case .kept = outcome.record { reused += 1 }
+            if !outcome.wasRead { notRead += 1 }
+            byShard[Self.shard(of: outcome.path)].append(outcome)
+        }
+        outcomes = []
         let changed = (0..<Self.shardCount).filter { index in
             let previousCount = shards[index]?.entries.count ?? 0
             // Unchanged: the same files, each taken by its stamp from this very shard.
@@ -209,6 +225,8 @@ public final class ParseCache: @unchecked Sendable {
                 return false
             })
         }
+        let held = byShard.map(ShardOutcomes.init)
+        byShard = []
         var problem: String?
         if !changed.isEmpty {
             if !CacheFolder.prepare(for: folder) || !CacheFolder.prepare(for: Self.shardFile(0, in: folder)) {
@@ -217,11 +235,12 @@ public final class ParseCache: @unchecked Sendable {
                 let problems = Parallel.map(changed.count, minimumChunk: 1) { position -> String? in
                     let index = changed[position]
                     let file = Self.shardFile(index, in: folder)
+                    defer { held[index].outcomes = [] }
                     do {
-                        if byShard[index].isEmpty {
+                        if held[index].outcomes.isEmpty {
                             if unlink(file.path) != 0, errno != ENOENT { throw CacheWriteError(path: file.path, code: errno) }
                         } else {
-                            try ParseCacheFile.write(byShard[index], key: key, recordedAt: startedAt,
+                            try ParseCacheFile.write(held[index].outcomes, key: key, recordedAt: startedAt,
                                                      previous: shards[index]?.bytes, to: file)
                         }
                         return nil
@@ -232,13 +251,12 @@ public final class ParseCache: @unchecked Sendable {
                 problem = problems.compactMap { $0 }.first
             }
         }
-        let reused = kept.filter { if case .kept = $0.record { true } else { false } }.count
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         lock.withLock {
             finished = true
             reusedCount = reused
-            parsedCount = outcomes.count - reused
-            readCount = outcomes.count - kept.filter { !$0.wasRead }.count
+            parsedCount = total - reused
+            readCount = total - notRead
             saveProblem = problem
             saveSeconds = seconds
             shardsWritten = problem == nil ? changed.count : 0

@@ -29,8 +29,20 @@ struct RelatedSkillLists: Sendable {
     func isRelatedSkillsList(_ list: HeadedList, byShape: Bool) -> Bool {
         if !headings.isEmpty, headings.contains(Self.normalized(list.heading)) { return true }
         guard byShape else { return false }
-        let known = list.items.count { skillNames.contains(RelatedSkillItem.cleanName($0.name)) }
-        return known >= min(2, list.itemCount) && known * 2 >= list.itemCount
+        // `known >= min(2, itemCount) && known * 2 >= itemCount`, counted only until the answer
+        // is certain: most lists under a heading are not of skills, and a name's hash (its
+        // normalisation) was most of this test, a fifth of graph building on agentic-awesome-skills.
+        let needed = max(min(2, list.itemCount), (list.itemCount + 1) / 2)
+        guard needed <= list.items.count else { return false }
+        var known = 0
+        for (position, item) in list.items.enumerated() {
+            if known + (list.items.count - position) < needed { return false }
+            if skillNames.contains(RelatedSkillItem.cleanName(item.name)) {
+                known += 1
+                if known >= needed { return true }
+            }
+        }
+        return known >= needed
     }
 
     /// Lower case, punctuation and spacing dropped: "Voir aussi :" is "voir aussi".

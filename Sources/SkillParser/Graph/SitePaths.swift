@@ -83,6 +83,9 @@ public enum SitePaths {
     /// A folder name that no page or generated file can collide with. Compared without case,
     /// for disks that ignore it.
     private static func safeSegment(_ segment: String, atRoot: Bool) -> String {
+        // Without a `.` a name ends in no extension and is no generated file's, whatever its
+        // case: nearly every folder, kept without lower-casing it (this was a tenth of the plan).
+        if segment.utf8.count <= maximumNameBytes, !segment.utf8.contains(UInt8(ascii: ".")) { return segment }
         let lowered = segment.lowercased()
         let collides = lowered.hasSuffix(".html") || lowered.hasSuffix(".txt") && isActive(String(lowered.dropLast(4)))
             || (atRoot && generatedRootFiles.contains(lowered))

@@ -35,6 +35,7 @@ public enum CollectionLoader {
 
         var diagnostics = walker.diagnostics + twins
         var markdowns: [MarkdownDocument] = []
+        markdowns.reserveCapacity(parsed.count)
         for result in parsed {
             diagnostics += result.diagnostics
             if let markdown = result.document { markdowns.append(markdown) }
@@ -57,9 +58,13 @@ public enum CollectionLoader {
     private static func parse(_ files: [String], root: URL, cache: ParseCache?) -> [ParseResult] {
         let folder = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard let cache else { return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) } }
-        let results = Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder, cache: cache) }
-        cache.finish(results.map(\.outcome))
-        return results.map(\.result)
+        var results = Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder, cache: cache) }
+        var outcomes = results.map(\.outcome)
+        let parsed = results.map(\.result)
+        results = []
+        // The outcomes' only holder now: `finish` lets each shard's records go on the thread that wrote them.
+        cache.finish(&outcomes)
+        return parsed
     }
 
     /// `folder` is the content root's path, ending in `/`.
@@ -101,37 +106,51 @@ public enum CollectionLoader {
     }
 
     /// Every folder with a `SKILL.md` is a skill; every other file belongs to the nearest skill
-    /// folder above it, or is loose.
+    /// folder above it, or is loose. Each document is placed, and each skill's manifest read, on
+    /// all cores: done one after another they grew faster than the skills (10,000 synthetic
+    /// skills: 124 ms of the main thread, 12x the time of 1,000).
     private static func group(_ markdowns: [MarkdownDocument], diagnostics: inout [Diagnostic])
         -> ([Skill], [Document])
     {
-        let skillFolders = Set(markdowns.map(\.path).filter { $0 == "SKILL.md" || $0.hasSuffix("/SKILL.md") }
+        let skillFolders = Set(markdowns.lazy.map(\.path).filter { $0 == "SKILL.md" || $0.hasSuffix("/SKILL.md") }
             .map { RelativePath.folder(of: $0) })
-        var documents: [Document] = []
+        let placed = Parallel.map(markdowns.count, minimumChunk: 64) { index in
+            place(markdowns[index], skillFolders: skillFolders)
+        }
         var members: [String: [String]] = [:]
-        for markdown in markdowns {
-            let owner = owningSkill(of: markdown.path, skillFolders: skillFolders)
-            let kind: Document.Kind
-            if let owner {
-                let inside = owner.isEmpty ? markdown.path : String(markdown.path.dropFirst(owner.count + 1))
-                kind = inside == "SKILL.md" ? .skill : inside.hasPrefix("references/") ? .reference : .other
-                if kind != .skill { members[owner, default: []].append(markdown.path) }
-            } else {
-                kind = .loose
-            }
-            documents.append(Document(path: markdown.path, kind: kind, skillFolder: owner, markdown: markdown))
+        for entry in placed {
+            let document = entry.document
+            if let owner = document.skillFolder, document.kind != .skill { members[owner, default: []].append(document.path) }
         }
-        let skills = documents.filter { $0.kind == .skill }.map { document -> Skill in
-            let folder = document.skillFolder ?? ""
-            var manifest: SkillManifest?
-            if let frontmatter = document.markdown.frontmatter {
-                manifest = SkillManifest(entries: frontmatter.entries, diagnostics: &diagnostics)
-            }
+        var skills: [Skill] = []
+        for entry in placed where entry.document.kind == .skill {
+            let folder = entry.document.skillFolder ?? ""
+            diagnostics += entry.manifestDiagnostics
             let folderName = folder.split(separator: "/").last.map(String.init) ?? folder
-            return Skill(name: manifest?.name ?? folderName, folder: folder, skillFile: document.path,
-                         manifest: manifest, documents: (members[folder] ?? []).sorted())
+            skills.append(Skill(name: entry.manifest?.name ?? folderName, folder: folder, skillFile: entry.document.path,
+                                manifest: entry.manifest, documents: (members[folder] ?? []).sorted()))
         }
-        return (skills, documents)
+        return (skills, placed.map(\.document))
+    }
+
+    /// A document in its place, with the manifest of a `SKILL.md` and what reading it found.
+    private struct Placed {
+        var document: Document
+        var manifest: SkillManifest?
+        var manifestDiagnostics: [Diagnostic] = []
+    }
+
+    private static func place(_ markdown: MarkdownDocument, skillFolders: Set<String>) -> Placed {
+        guard let owner = owningSkill(of: markdown.path, skillFolders: skillFolders) else {
+            return Placed(document: Document(path: markdown.path, kind: .loose, skillFolder: nil, markdown: markdown))
+        }
+        let inside = owner.isEmpty ? markdown.path : String(markdown.path.dropFirst(owner.count + 1))
+        let kind: Document.Kind = inside == "SKILL.md" ? .skill : inside.hasPrefix("references/") ? .reference : .other
+        var placed = Placed(document: Document(path: markdown.path, kind: kind, skillFolder: owner, markdown: markdown))
+        if kind == .skill, let frontmatter = markdown.frontmatter {
+            placed.manifest = SkillManifest(entries: frontmatter.entries, diagnostics: &placed.manifestDiagnostics)
+        }
+        return placed
     }
 
     private static func owningSkill(of path: String, skillFolders: Set<String>) -> String? {

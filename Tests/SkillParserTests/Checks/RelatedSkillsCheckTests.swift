@@ -89,4 +89,23 @@ import Testing
         let configured = try CheckFixture(files, config: config)
         #expect(configured.found(["unknown-skill"], config: config) == ["alpha/SKILL.md:10:1 unknown-skill", "alpha/SKILL.md:11:1 unknown-skill"])
     }
+
+    /// By shape: at least half of a list's items open with a skill's name, and two at the least
+    /// (one for a list of one item); items that name nothing count in the half.
+    @Test func aListByShapeNeedsHalfItsItemsAndTwoOfThemNamingSkills() throws {
+        func related(_ list: String) throws -> [String] {
+            let fixture = try CheckFixture([
+                "alpha/SKILL.md": skill("alpha", "## Siehe auch\n\n" + list + "\n"),
+                "beta/SKILL.md": skill("beta"), "gamma/SKILL.md": skill("gamma"), "delta/SKILL.md": skill("delta"),
+            ])
+            return fixture.graph.edges.filter { $0.kind == .related }.map(\.to)
+        }
+        #expect(try related("- `beta`") == ["beta"])
+        #expect(try related("- `beta`\n- `nope`") == [])
+        #expect(try related("- `beta`\n- `gamma`\n- `nope`\n- `nada`") == ["beta", "gamma"])
+        #expect(try related("- `nope`\n- `nada`\n- `beta`\n- `gamma`") == ["beta", "gamma"])
+        #expect(try related("- `beta`\n- `gamma`\n- `nope`\n- `nada`\n- `niente`") == [])
+        #expect(try related("- `beta`\n- `gamma`\n- plain text\n- more text\n- `delta`") == ["beta", "gamma", "delta"])
+        #expect(try related("- `beta`\n- `gamma`\n- plain text\n- more text\n- even more") == [])
+    }
 }
