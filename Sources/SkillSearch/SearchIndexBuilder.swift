@@ -285,15 +285,20 @@ public enum SearchIndexBuilder {
         let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let words = try! counting.wait()
         beforePostings()
+        // The sections' moves and the written forms freed memory of the threads that counted,
+        // which this one cannot allocate from (`FreedMemory`).
+        FreedMemory.giveBack()
 
         var postings = emptyPostings(batches, globals: globals, termCount: termTexts.count)
         var section = 0
         for number in batches.indices {
             section = addPostings(of: batches[number], global: globals[number], weights: weights[number], firstSection: section,
                                   to: &postings)
-            // Each batch's counts go as soon as they are postings, so the two are not all held at once.
+            // Each batch's counts go as soon as they are postings, so the two are not all held at
+            // once; the memory they free is the counting threads' (`FreedMemory`).
             batches[number].documents = []
             weights[number] = []
+            FreedMemory.giveBack()
         }
         let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
         let terms = Parallel.map(order.count, minimumChunk: 4096) { position in
