@@ -44,7 +44,17 @@ enum SearchIndexEncoder {
         /// The shared words' codes, and their digest.
         var codes: ByteStringTable
         var codebook: ContentHash
+        /// The text of a section the index holds without it (`SearchIndexCache.sections(texts:)`),
+        /// by position, or `nil` for a section that holds its own.
+        var lateText: LateText?
+
+        /// Section `position`'s text.
+        func text(_ position: Int, of sections: [SearchSection]) -> String {
+            lateText?(position) ?? sections[position].text
+        }
     }
+
+    typealias LateText = @Sendable (_ position: Int) -> String?
 
     /// Where a section comes from: its document's key in the build cache, its place among the
     /// document's sections and their number.
@@ -74,6 +84,8 @@ enum SearchIndexEncoder {
         /// The same word shown for the term.
         static let sameDisplay: UInt8 = 4
         static let unchanged: UInt8 = 7
+        /// Not touched by the patch at all: its postings and written forms are the previous build's.
+        static let untouched: UInt8 = 8
 
         /// Whether term `position`'s dictionary entry is the one the previous build wrote: the
         /// term shows the same word and follows the term it followed (front coding depends on it).
@@ -93,7 +105,8 @@ enum SearchIndexEncoder {
     /// a previous build measured) spare encoding the rows of documents whose sizes are known;
     /// `knownTerms`, encoding the terms that a patch did not change.
     static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
-                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil) -> Pieces {
+                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil,
+                       lateText: LateText? = nil) -> Pieces {
         let words = PieceList(terms.count, run: 4096) { position, output -> Int? in
             if let knownTerms, knownTerms.sameWord(position) { return knownTerms.wordSizes[Int(knownTerms.previous[position])] }
             Self.word(terms[position], after: position > 0 ? terms[position - 1].term : "", into: &output)
@@ -116,10 +129,11 @@ enum SearchIndexEncoder {
             if position < sources.count, let source = sources[position], let sizes = known[source.document], sizes.count == source.count {
                 return sizes[source.ordinal]
             }
-            rowTail(sections[position], codes: codes, into: &output)
+            rowTail(sections[position], text: lateText?(position) ?? sections[position].text, codes: codes, into: &output)
             return nil
         }
-        return Pieces(words: words, postings: postings, rowTails: rowTails, rowKeys: rowKeys, codes: codes, codebook: codebook)
+        return Pieces(words: words, postings: postings, rowTails: rowTails, rowKeys: rowKeys, codes: codes, codebook: codebook,
+                      lateText: lateText)
     }
 
     /// Pieces of bytes, one per item (a term's dictionary entry or postings, a section's row) or
@@ -537,7 +551,7 @@ enum SearchIndexEncoder {
             if let piece = pieces.rowTails[position] {
                 sections += piece
             } else {
-                rowTail(index.sections[position], codes: pieces.codes, into: &sections)
+                rowTail(index.sections[position], text: pieces.text(position, of: index.sections), codes: pieces.codes, into: &sections)
             }
         }
         sections.append(0x5D)
@@ -572,20 +586,14 @@ enum SearchIndexEncoder {
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
     /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
     /// letters, digits, spaces, `-`, `_`; spaces become `-`).
-    static func rowTail(_ section: SearchSection, codes: ByteStringTable) -> [UInt8] {
-        var row: [UInt8] = []
-        rowTail(section, codes: codes, into: &row)
-        return row
-    }
-
-    static func rowTail(_ section: SearchSection, codes: ByteStringTable, into row: inout [UInt8]) {
+    static func rowTail(_ section: SearchSection, text: String, codes: ByteStringTable, into row: inout [UInt8]) {
         row.append(0x2C)
         JSText.string(section.heading, into: &row)
         row.append(0x2C)
         JSText.string(section.parentHeading, into: &row)
         row.append(0x2C)
         row.append(0x22)
-        TextCodebook.encode(section.text, codes: codes, escapedInto: &row)
+        TextCodebook.encode(text, codes: codes, escapedInto: &row)
         row.append(0x22)
         if section.anchor != derivedAnchor(section.heading) {
             row.append(0x2C)
@@ -641,13 +649,7 @@ enum SearchIndexEncoder {
         text.removeLast(text.count - end)
     }
 
-    /// A term's entry in a dictionary file's word list.
-    static func word(_ term: IndexedTerm, after previous: String) -> [UInt8] {
-        var text: [UInt8] = []
-        word(term, after: previous, into: &text)
-        return text
-    }
-
+    /// Appends a term's entry in a dictionary file's word list.
     static func word(_ term: IndexedTerm, after previous: String, into text: inout [UInt8]) {
         frontCoded(term.term, after: previous, into: &text)
         if let display = term.display {
