@@ -19,8 +19,10 @@ import Darwin
 /// allocation too large for a block (kept apart, freed or resized at once), go back after each
 /// parse, so a thread holds at most one block between parses.
 final class CmarkArena {
-    /// The block size: most documents' trees fit in one.
-    static let blockBytes = 256 * 1024
+    /// The block size: nearly every document's tree fits in one (a tree takes about ten times
+    /// its text; the longest file of agentic-awesome-skills is 300 KB), and a second block is
+    /// fresh memory for the system to hand over page by page.
+    static let blockBytes = 1024 * 1024
     /// Allocations over this are made apart (`large`), so a block is never mostly wasted.
     static let largeBytes = blockBytes / 8
     /// Each allocation is preceded by its size, and starts 16-byte aligned as malloc's do.
