@@ -30,7 +30,7 @@ public enum SearchIndexBuilder {
     }
 
     /// What `buildAndWrite` made.
-    public struct Built {
+    public struct Built: Sendable {
         public var index: SearchIndex
         /// The size of each file by path.
         public var sizes: [String: Int]
@@ -317,11 +317,11 @@ public enum SearchIndexBuilder {
     /// or patched (`patched`).
     static func layOut(sections: [SearchSection], terms: [IndexedTerm], words: TextCodebook.WordCounts,
                        targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
-                       knownTerms: SearchIndexEncoder.KnownTerms? = nil)
+                       knownTerms: SearchIndexEncoder.KnownTerms? = nil, lateText: SearchIndexEncoder.LateText? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         let sharedWords = TextCodebook.choose(words)
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
-                                               sources: sources, known: known, knownTerms: knownTerms)
+                                               sources: sources, known: known, knownTerms: knownTerms, lateText: lateText)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
         return (SearchIndex(sections: sections, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }

@@ -44,7 +44,17 @@ enum SearchIndexEncoder {
         /// The shared words' codes, and their digest.
         var codes: ByteStringTable
         var codebook: ContentHash
+        /// The text of a section the index holds without it (`SearchIndexCache.sections(texts:)`),
+        /// by position, or `nil` for a section that holds its own.
+        var lateText: LateText?
+
+        /// Section `position`'s text.
+        func text(_ position: Int, of sections: [SearchSection]) -> String {
+            lateText?(position) ?? sections[position].text
+        }
     }
+
+    typealias LateText = @Sendable (_ position: Int) -> String?
 
     /// Where a section comes from: its document's key in the build cache, its place among the
     /// document's sections and their number.
@@ -74,6 +84,8 @@ enum SearchIndexEncoder {
         /// The same word shown for the term.
         static let sameDisplay: UInt8 = 4
         static let unchanged: UInt8 = 7
+        /// Not touched by the patch at all: its postings and written forms are the previous build's.
+        static let untouched: UInt8 = 8
 
         /// Whether term `position`'s dictionary entry is the one the previous build wrote: the
         /// term shows the same word and follows the term it followed (front coding depends on it).
@@ -93,7 +105,8 @@ enum SearchIndexEncoder {
     /// a previous build measured) spare encoding the rows of documents whose sizes are known;
     /// `knownTerms`, encoding the terms that a patch did not change.
     static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
-                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil) -> Pieces {
+                       sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil,
+                       lateText: LateText? = nil) -> Pieces {
         let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8]?, Int, [UInt8]?, Int) in
             var word: [UInt8]?, postings: [UInt8]?
             var wordSize = 0, postingsSize = 0
@@ -120,12 +133,12 @@ enum SearchIndexEncoder {
             if let source, let sizes = known[source.document], sizes.count == source.count {
                 return (nil, sizes[source.ordinal], key)
             }
-            let tail = rowTail(sections[position], codes: codes)
+            let tail = rowTail(sections[position], text: lateText?(position) ?? sections[position].text, codes: codes)
             return (tail, tail.count, key)
         }
         return Pieces(words: perTerm.map(\.0), wordSizes: perTerm.map(\.1), postings: perTerm.map(\.2),
                       postingsSizes: perTerm.map(\.3), rowTails: rows.map(\.0),
-                      rowSizes: rows.map(\.1), rowKeys: rows.map(\.2), codes: codes, codebook: codebook)
+                      rowSizes: rows.map(\.1), rowKeys: rows.map(\.2), codes: codes, codebook: codebook, lateText: lateText)
     }
 
     /// The digest of the shared words, which every document row is coded with.
@@ -489,7 +502,8 @@ enum SearchIndexEncoder {
             if row > 0 { sections.append(0x2C) }
             sections.append(0x5B)
             sections += Array("\(frame.pageOfRow[row])".utf8)
-            sections += pieces.rowTails[position] ?? rowTail(index.sections[position], codes: pieces.codes)
+            sections += pieces.rowTails[position]
+                ?? rowTail(index.sections[position], text: pieces.text(position, of: index.sections), codes: pieces.codes)
         }
         sections.append(0x5D)
         return JSText.call(kind: "docs", number: file, arguments: [JSText.array(frame.pages), sections])
@@ -523,14 +537,14 @@ enum SearchIndexEncoder {
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
     /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
     /// letters, digits, spaces, `-`, `_`; spaces become `-`).
-    static func rowTail(_ section: SearchSection, codes: ByteStringTable) -> [UInt8] {
+    static func rowTail(_ section: SearchSection, text: String, codes: ByteStringTable) -> [UInt8] {
         var row: [UInt8] = [0x2C]
         JSText.string(section.heading, into: &row)
         row.append(0x2C)
         JSText.string(section.parentHeading, into: &row)
         row.append(0x2C)
         row.append(0x22)
-        TextCodebook.encode(section.text, codes: codes, escapedInto: &row)
+        TextCodebook.encode(text, codes: codes, escapedInto: &row)
         row.append(0x22)
         if section.anchor != derivedAnchor(section.heading) {
             row.append(0x2C)
