@@ -30,7 +30,7 @@ public enum SearchIndexBuilder {
     }
 
     /// What `buildAndWrite` made.
-    public struct Built {
+    public struct Built: Sendable {
         public var index: SearchIndex
         /// The size of each file by path.
         public var sizes: [String: Int]
@@ -285,15 +285,20 @@ public enum SearchIndexBuilder {
         let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
         let words = try! counting.wait()
         beforePostings()
+        // The sections' moves and the written forms freed memory of the threads that counted,
+        // which this one cannot allocate from (`FreedMemory`).
+        FreedMemory.giveBack()
 
         var postings = emptyPostings(batches, globals: globals, termCount: termTexts.count)
         var section = 0
         for number in batches.indices {
             section = addPostings(of: batches[number], global: globals[number], weights: weights[number], firstSection: section,
                                   to: &postings)
-            // Each batch's counts go as soon as they are postings, so the two are not all held at once.
+            // Each batch's counts go as soon as they are postings, so the two are not all held at
+            // once; the memory they free is the counting threads' (`FreedMemory`).
             batches[number].documents = []
             weights[number] = []
+            FreedMemory.giveBack()
         }
         let forms = order.map { SearchIndexState.Forms(own: ownForm[$0], others: otherForms[$0]) }
         let terms = Parallel.map(order.count, minimumChunk: 4096) { position in
@@ -312,11 +317,11 @@ public enum SearchIndexBuilder {
     /// or patched (`patched`).
     static func layOut(sections: [SearchSection], terms: [IndexedTerm], words: TextCodebook.WordCounts,
                        targets: SearchIndexLayout.Targets, sources: [SearchIndexEncoder.SectionSource?], known: SearchIndexRowSizes?,
-                       knownTerms: SearchIndexEncoder.KnownTerms? = nil)
+                       knownTerms: SearchIndexEncoder.KnownTerms? = nil, lateText: SearchIndexEncoder.LateText? = nil)
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces) {
         let sharedWords = TextCodebook.choose(words)
         let pieces = SearchIndexEncoder.pieces(terms: terms, sections: sections, sharedWords: sharedWords,
-                                               sources: sources, known: known, knownTerms: knownTerms)
+                                               sources: sources, known: known, knownTerms: knownTerms, lateText: lateText)
         let layout = SearchIndexEncoder.plan(terms: terms, pieces: pieces, targets: targets)
         return (SearchIndex(sections: sections, terms: terms, layout: layout, sharedWords: sharedWords), pieces)
     }

@@ -149,8 +149,10 @@ public struct SearchIndexCache: Sendable {
         }
         writer.number(counts.terms.count)
         for term in counts.terms { writer.string(term) }
-        // Most documents have no description: their counts are not looked up (hashed) one by one.
+        // Most documents have no description: their sections and counts are not looked up
+        // (hashed) one by one in empty dictionaries.
         let described = !counts.descriptionTwice.isEmpty
+        let describedSections = !counts.descriptionLengths.isEmpty
         // The counts, four numbers each, written straight into room made for them.
         writer.direct(upTo: counts.sectionEnds.count * CacheWriter.largest * 3 + counts.entries.count * CacheWriter.largest32 * 4
                       + counts.ownForm.count * CacheWriter.largest) { output in
@@ -158,7 +160,7 @@ public struct SearchIndexCache: Sendable {
             for (section, end) in counts.sectionEnds.enumerated() {
                 output.number(end - entry)
                 output.number(counts.lengths[section])
-                output.number(counts.descriptionLengths[section].map { $0 + 1 } ?? 0)
+                output.number(describedSections ? counts.descriptionLengths[section].map { $0 + 1 } ?? 0 : 0)
                 while entry < end {
                     let item = counts.entries[entry]
                     output.number(UInt32: item.term)
@@ -226,13 +228,15 @@ public struct SearchIndexCache: Sendable {
 
     /// The sections of the document whose payload is `payload`, without its counts (which are
     /// not decoded), or `nil` when they do not decode.
-    static func sections(_ payload: ArraySlice<UInt8>) -> [SearchSection]? {
+    static func sections(_ payload: ArraySlice<UInt8>, texts: Bool = true) -> [SearchSection]? {
         var reader = CacheReader(payload)
-        return sections(&reader)
+        return sections(&reader, texts: texts)
     }
 
-    /// The sections at the start of a payload.
-    private static func sections(_ reader: inout CacheReader) -> [SearchSection]? {
+    /// The sections at the start of a payload; without `texts`, each with an empty text (a
+    /// patched rebuild needs the texts of the few document files it writes, read with
+    /// `text(_:section:)`: making a string of every section's text was most of reading them).
+    private static func sections(_ reader: inout CacheReader, texts: Bool = true) -> [SearchSection]? {
         guard let sectionCount = reader.number(), sectionCount <= reader.data.count else { return nil }
         var sections: [SearchSection] = []
         sections.reserveCapacity(sectionCount)
@@ -246,11 +250,20 @@ public struct SearchIndexCache: Sendable {
         for _ in 0..<sectionCount {
             guard let page = sharedString(0, &reader), let anchor = reader.string(), let title = sharedString(1, &reader),
                   let heading = reader.string(), let parent = reader.string(), let skill = sharedString(2, &reader),
-                  let text = reader.string() else { return nil }
+                  let length = reader.number(), let textBytes = reader.bytes(length) else { return nil }
+            let text = texts ? String(decoding: textBytes, as: UTF8.self) : ""
             sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
                                           parentHeading: parent, skill: skill, text: text))
         }
         return sections
+    }
+}
+
+extension SearchIndexCache {
+    /// The text of section `ordinal` of a payload, or `nil` when it does not parse.
+    static func text(_ payload: ArraySlice<UInt8>, section ordinal: Int) -> String? {
+        guard let sections = sections(payload), ordinal < sections.count else { return nil }
+        return sections[ordinal].text
     }
 }
 

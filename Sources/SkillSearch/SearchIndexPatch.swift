@@ -101,10 +101,12 @@ extension SearchIndexBuilder {
         }
         let (terms, forms, knownTerms) = apply(changes, to: state)
 
-        // Every document's sections: the changed ones' as counted, the others' from the cache.
+        // Every document's sections: the changed ones' as counted, the others' from the cache,
+        // without their texts, which only the rows of the document files written need: those
+        // are read from the cache as they are encoded (`lateText`).
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
             if let after = fresh[position] { return after.sections }
-            return payload(keys[position]).flatMap(SearchIndexCache.sections)
+            return payload(keys[position]).flatMap { SearchIndexCache.sections($0, texts: false) }
         }
         var sections: [SearchSection] = []
         sections.reserveCapacity(totals.sections)
@@ -113,8 +115,16 @@ extension SearchIndexBuilder {
             sections += list
         }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
+        // A section's text from the counts kept under its document's key (made from the
+        // document's content: the text it has, whichever build kept them); the changed
+        // documents' counts are not kept yet, and their sections hold their texts.
+        let lateText: SearchIndexEncoder.LateText = { [previous = reuse.previous, kept = state.extras, sources] position in
+            guard let source = sources[position], let payload = previous.payload(source.document) ?? kept[source.document]?[...]
+            else { return nil }
+            return SearchIndexCache.text(payload, section: source.ordinal)
+        }
         let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
-                                     known: reuse.rows, knownTerms: knownTerms)
+                                     known: reuse.rows, knownTerms: knownTerms, lateText: lateText)
         // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
@@ -127,6 +137,19 @@ extension SearchIndexBuilder {
         }
         var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
                                     words: words, extras: extras, wordSizes: pieces.wordSizes, postingsSizes: pieces.postingsSizes)
+        // Only a state read from its file has records of its own terms (a patched one holds
+        // the records it was patched from).
+        next.records = state.records.flatMap { $0.copies.isEmpty && $0.starts.count == state.terms.count + 1 ? $0 : nil }.map { records in
+            // A term the patch did not touch, with the sizes it had, is written as the record it was read from.
+            let copies = knownTerms.previous.indices.map { position -> Int32 in
+                let old = Int(knownTerms.previous[position])
+                guard old >= 0, knownTerms.same[position] & SearchIndexEncoder.KnownTerms.untouched != 0,
+                      state.wordSizes[old] == pieces.wordSizes[position], state.postingsSizes[old] == pieces.postingsSizes[position]
+                else { return -1 }
+                return Int32(old)
+            }
+            return SearchIndexState.Records(payload: records.payload, starts: records.starts, copies: copies)
+        }
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {
             records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }
@@ -160,7 +183,7 @@ extension SearchIndexBuilder {
         forms.reserveCapacity(state.terms.count + changed.count)
         previous.reserveCapacity(state.terms.count + changed.count)
         same.reserveCapacity(state.terms.count + changed.count)
-        let unchanged = SearchIndexEncoder.KnownTerms.unchanged
+        let unchanged = SearchIndexEncoder.KnownTerms.unchanged | SearchIndexEncoder.KnownTerms.untouched
         var next = 0
         for text in changed {
             // The unchanged terms before this one, as they were.

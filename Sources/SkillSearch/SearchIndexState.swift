@@ -23,7 +23,7 @@ import SkillParser
 /// of its sections and their numbers), then the
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
-public struct SearchIndexState: Sendable, Equatable {
+public struct SearchIndexState: Sendable {
     static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 4, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
@@ -114,6 +114,21 @@ public struct SearchIndexState: Sendable, Equatable {
     var wordSizes: [Int] = []
     var postingsSizes: [Int] = []
     var files = Files()
+    /// The payload the state was read from and where each term's record starts there, so that
+    /// the next state writes an unchanged term's record as it was: encoding the half a million
+    /// records of agentic-awesome-skills was most of writing the state after a patch. Not part of
+    /// what the state is (`==`).
+    var records: Records?
+
+    /// See `records`.
+    struct Records: Sendable {
+        var payload: [UInt8]
+        /// Where each term's record starts in `payload`, and where the last ends.
+        var starts: [Int]
+        /// For each term of the state being written, the term whose record in `payload` it is
+        /// written as, or -1 when it is encoded.
+        var copies: [Int32] = []
+    }
 
     /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
     /// program cannot use.
@@ -137,7 +152,12 @@ public struct SearchIndexState: Sendable, Equatable {
         }
         for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
         writer.number(terms.count)
+        let copies = records.flatMap { $0.copies.count == terms.count ? $0 : nil }
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
+            if let copies, case let old = Int(copies.copies[position]), old >= 0 {
+                writer.bytes += copies.payload[copies.starts[old]..<copies.starts[old + 1]]
+                continue
+            }
             writer.string(term.term)
             writer.number(forms.own)
             writer.number(forms.others.count)
@@ -213,7 +233,10 @@ public struct SearchIndexState: Sendable, Equatable {
         forms.reserveCapacity(termCount)
         wordSizes.reserveCapacity(termCount)
         postingsSizes.reserveCapacity(termCount)
+        var recordStarts: [Int] = []
+        recordStarts.reserveCapacity(termCount + 1)
         for _ in 0..<termCount {
+            recordStarts.append(reader.offset - data.startIndex)
             guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
                   formCount <= data.count else { return nil }
             var kept = Forms(own: own)
@@ -229,6 +252,8 @@ public struct SearchIndexState: Sendable, Equatable {
             terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
             forms.append(kept)
         }
+        recordStarts.append(reader.offset - data.startIndex)
+        records = Records(payload: data, starts: recordStarts)
         guard let wordCount = reader.number(), wordCount <= data.count else { return nil }
         words = TextCodebook.WordCounts()
         for _ in 0..<wordCount {
@@ -355,6 +380,13 @@ public struct SearchIndexState: Sendable, Equatable {
         return postings
     }
 
+    /// Whether two states are the same (`records`, how one was read, aside).
+    public static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool {
+        lhs.documents == rhs.documents && lhs.sectionCounts == rhs.sectionCounts && lhs.totals == rhs.totals
+            && lhs.terms == rhs.terms && lhs.forms == rhs.forms && lhs.words == rhs.words && lhs.extras == rhs.extras
+            && lhs.wordSizes == rhs.wordSizes && lhs.postingsSizes == rhs.postingsSizes && lhs.files == rhs.files
+    }
+
     init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
          words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
         self.wordSizes = wordSizes
@@ -368,3 +400,5 @@ public struct SearchIndexState: Sendable, Equatable {
         self.extras = extras
     }
 }
+
+extension SearchIndexState: Equatable {}

@@ -94,6 +94,28 @@ import TestSupport
         Self.expectSameGraph(second, fresh, relative)
     }
 
+    /// A file parsed through the cache keeps the digest of its rules from their encoding, the
+    /// digest its rules give when worked out afresh (what the cluster cache compares).
+    @Test func aParsedFileKeepsTheDigestOfItsRules() throws {
+        let root = TestPaths.repository.appendingPathComponent("Tests/SkillParserTests/Fixtures/dupes").path
+        let location = try CacheLocation()
+        let (graph, _) = try Self.load(root, cache: location.file, reuse: false)
+        let fresh = try CollectionLoader.load(root: root)
+        #expect(graph.documents.count == fresh.documents.count)
+        #expect(graph.documents.contains { $0.markdown.ruleCount > 1 })
+        for (document, parsed) in zip(graph.documents, fresh.documents) {
+            #expect(parsed.markdown.knownRulesDigest == nil)
+            let known = try #require(document.markdown.knownRulesDigest, "\(document.path)")
+            #expect(known == parsed.markdown.rulesDigest, "\(document.path)")
+        }
+        // Rules set anew are digested anew.
+        var changed = try #require(graph.documents.first { $0.markdown.ruleCount > 1 }).markdown
+        let before = changed.rulesDigest
+        changed.ruleList = MarkdownRules(Array(changed.rules.dropFirst()))
+        #expect(changed.knownRulesDigest == nil)
+        #expect(changed.rulesDigest != before)
+    }
+
     @Test func awkwardFilesComeBackFromTheCacheAsParsed() throws {
         let tree = try Self.awkwardTree()
         let location = try CacheLocation()

@@ -3,11 +3,15 @@
 /// good part of a parse). The document's `sourceDigest` is the cache entry's digest, not stored
 /// twice.
 extension BinaryWriter {
-    mutating func write(_ result: CollectionLoader.ParseResult) {
+    /// Returns the digest of the document's rules record (`MarkdownDocument.rulesDigest`), or
+    /// `nil` without a document.
+    @discardableResult
+    mutating func write(_ result: CollectionLoader.ParseResult) -> ContentHash? {
         count(result.diagnostics.count)
         for diagnostic in result.diagnostics { write(diagnostic) }
         bool(result.document != nil)
-        if let document = result.document { write(document) }
+        guard let document = result.document else { return nil }
+        return write(document)
     }
 
     mutating func write(_ diagnostic: Diagnostic) {
@@ -32,7 +36,10 @@ extension BinaryWriter {
         }
     }
 
-    mutating func write(_ document: MarkdownDocument) {
+    /// Returns the digest of the document's rules record (`MarkdownDocument.rulesDigest`),
+    /// which the record holds: hashing it here is what spares the dedupe step an encoding.
+    @discardableResult
+    mutating func write(_ document: MarkdownDocument) -> ContentHash {
         string(document.path)
         bool(document.frontmatter != nil)
         if let frontmatter = document.frontmatter { write(frontmatter) }
@@ -54,10 +61,8 @@ extension BinaryWriter {
         }
         // The rules, a record of their own with its own strings, decoded when first read (`MarkdownRules`).
         count(document.rules.count)
-        var rules = BinaryWriter()
-        rules.count(document.rules.count)
-        for rule in document.rules { rules.write(rule) }
-        record(rules.parts())
+        let rules = BinaryWriter.rulesRecord(document.rules)
+        record(rules)
         writeItems(document.relatedSkillItems)
         count(document.headedLists.count)
         for list in document.headedLists {
@@ -74,6 +79,16 @@ extension BinaryWriter {
         tree.writeShared(document.codeBlocks, written.codeBlocks) { $0.write($1) }
         tree.writeShared(document.tables, written.tables) { $0.write($1) }
         record(tree.parts())
+        return MarkdownDocument.digest(ofRulesRecord: rules)
+    }
+
+    /// The record of a document's rules, with its own strings, in its parts: as the parse cache
+    /// keeps it and as `MarkdownDocument.rulesDigest` hashes it.
+    static func rulesRecord(_ rules: [Rule]) -> [[UInt8]] {
+        var writer = BinaryWriter()
+        writer.count(rules.count)
+        for rule in rules { writer.write(rule) }
+        return writer.parts()
     }
 
     mutating func write(_ rule: Rule) {

@@ -139,10 +139,12 @@ public final class ParseCache: @unchecked Sendable {
         return decoded(path, in: folder, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
     }
 
-    /// A file parsed by this build, encoded for the next.
-    func outcome(parsed result: CollectionLoader.ParseResult, path: String, digest: ContentHash, stamp: FileStamp) -> Outcome {
+    /// A file parsed by this build, encoded for the next. The document keeps the digest of its
+    /// rules, which the encoding made (`MarkdownDocument.rulesDigest`).
+    func outcome(parsed result: inout CollectionLoader.ParseResult, path: String, digest: ContentHash, stamp: FileStamp) -> Outcome {
         var writer = BinaryWriter()
-        writer.write(result)
+        let rulesDigest = writer.write(result)
+        result.document?.knownRulesDigest = rulesDigest
         return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.parts()))
     }
 

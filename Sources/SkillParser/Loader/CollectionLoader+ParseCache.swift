@@ -17,8 +17,9 @@ extension CollectionLoader {
         case .success(let data):
             let digest = data.withUnsafeBytes { ContentHasher.hash($0) }
             if let hit = cache.parse(of: path, in: folder, digest: digest, stamp: stamp) { return hit }
-            let result = parse(data, path: path, digest: digest)
-            return (result, cache.outcome(parsed: result, path: path, digest: digest, stamp: stamp))
+            var result = parse(data, path: path, digest: digest)
+            let outcome = cache.outcome(parsed: &result, path: path, digest: digest, stamp: stamp)
+            return (result, outcome)
         }
     }
 }

@@ -65,7 +65,16 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var ruleCount: Int { ruleList.count }
     var ruleList: MarkdownRules {
         get { storage.ruleList }
-        set { unique().ruleList = newValue }
+        set {
+            let storage = unique()
+            storage.ruleList = newValue
+            storage.knownRulesDigest = nil
+        }
+    }
+    /// The rules' digest (`rulesDigest`) when the document's maker had it already.
+    var knownRulesDigest: ContentHash? {
+        get { storage.knownRulesDigest }
+        set { unique().knownRulesDigest = newValue }
     }
     /// The items of every section headed "Related skills" (in English).
     public internal(set) var relatedSkillItems: [RelatedSkillItem] {

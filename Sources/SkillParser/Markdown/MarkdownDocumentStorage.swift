@@ -13,6 +13,8 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
     var codeSpans: [CodeSpan] = []
     var html: [HTMLFragment] = []
     var ruleList = MarkdownRules([])
+    /// Derived from `ruleList` (so neither compared nor hashed): `MarkdownDocument.knownRulesDigest`.
+    var knownRulesDigest: ContentHash? = nil
     var relatedSkillItems: [RelatedSkillItem] = []
     var headedLists: [HeadedList] = []
 
@@ -32,6 +34,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
         copy.codeSpans = codeSpans
         copy.html = html
         copy.ruleList = ruleList
+        copy.knownRulesDigest = knownRulesDigest
         copy.relatedSkillItems = relatedSkillItems
         copy.headedLists = headedLists
         return copy

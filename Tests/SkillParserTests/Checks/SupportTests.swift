@@ -32,6 +32,31 @@ import Testing
         }
     }
 
+    /// Enough names that the index's lookups go through many hash prefixes.
+    @Test func deletionIndexFindsTheSameNamesAsAFullScanAmongThousands() {
+        let parts = ["data", "react", "cloud", "agent", "test", "design", "api", "security", "review", "deploy",
+                     "kubernetes", "python", "swift", "docs", "planner", "incident", "monitor", "stripe"]
+        var names: [String] = []
+        for first in parts { for second in parts where second != first { for third in ["", "-pro", "-expert", "-kit"] {
+            names.append("\(first)-\(second)\(third)")
+        } } }
+        let index = DeletionIndex(names)
+        var words = names.enumerated().filter { $0.offset % 37 == 0 }.map { offset, name in
+            var scalars = Array(name)
+            scalars.swapAt(1, 2)  // a swap of neighbours
+            if offset % 2 == 0 { scalars.remove(at: scalars.count / 2) }  // and a deletion
+            return String(scalars)
+        }
+        words += ["zzzz-zzzz", "data-react", "dtaa-react", "cloud-agent-pr"]
+        for word in words {
+            let limit = word.count >= 16 ? 2 : 1
+            let expected = names.compactMap { name in EditDistance.between(word, name, limit: limit).map { (name, $0) } }
+                .filter { $0.1 > 0 }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+            #expect(index.near(word, limit: limit).map(\.name) == expected, "\(word)")
+        }
+        #expect(words.contains { !index.near($0, limit: $0.count >= 16 ? 2 : 1).isEmpty })
+    }
+
     @Test func htmlAnchorsAreReadFromRealElementsInAnyQuotingAndCase() {
         let html = #"<a ID="one"></a><a name='two' data-id="no"></a><div id=three class=x>id=frag name=x</div><span name="four">"#
         #expect(DocumentAnchors.htmlIDs(in: html) == ["one", "two", "three"])
