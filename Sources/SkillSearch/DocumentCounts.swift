@@ -39,12 +39,15 @@ struct DocumentCounts: Sendable, Equatable {
     /// The quantised BM25F weight of every entry.
     func weights(averageLength: Double, averageDescription: Double, into weights: inout [UInt8]) {
         var entry = 0
+        // Most documents have no description: their sections and counts are not looked up
+        // (hashed) one by one in empty dictionaries.
+        let described = !descriptionLengths.isEmpty || !descriptionTwice.isEmpty
         for (section, end) in sectionEnds.enumerated() {
             let length = Double(lengths[section])
-            let description = Double(descriptionLengths[section] ?? 0)
+            let description = Double(described ? descriptionLengths[section] ?? 0 : 0)
             while entry < end {
                 var short = Double(entries[entry].shortTwice) / 2
-                if let twice = descriptionTwice[entry] {
+                if described, let twice = descriptionTwice[entry] {
                     short += SearchRanking.normalized(Double(twice) / 2, length: description, averageLength: averageDescription)
                 }
                 let weight = SearchRanking.termWeight(short: short, long: Double(entries[entry].longTwice) / 2,

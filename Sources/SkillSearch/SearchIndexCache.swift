@@ -149,8 +149,10 @@ public struct SearchIndexCache: Sendable {
         }
         writer.number(counts.terms.count)
         for term in counts.terms { writer.string(term) }
-        // Most documents have no description: their counts are not looked up (hashed) one by one.
+        // Most documents have no description: their sections and counts are not looked up
+        // (hashed) one by one in empty dictionaries.
         let described = !counts.descriptionTwice.isEmpty
+        let describedSections = !counts.descriptionLengths.isEmpty
         // The counts, four numbers each, written straight into room made for them.
         writer.direct(upTo: counts.sectionEnds.count * CacheWriter.largest * 3 + counts.entries.count * CacheWriter.largest32 * 4
                       + counts.ownForm.count * CacheWriter.largest) { output in
@@ -158,7 +160,7 @@ public struct SearchIndexCache: Sendable {
             for (section, end) in counts.sectionEnds.enumerated() {
                 output.number(end - entry)
                 output.number(counts.lengths[section])
-                output.number(counts.descriptionLengths[section].map { $0 + 1 } ?? 0)
+                output.number(describedSections ? counts.descriptionLengths[section].map { $0 + 1 } ?? 0 : 0)
                 while entry < end {
                     let item = counts.entries[entry]
                     output.number(UInt32: item.term)

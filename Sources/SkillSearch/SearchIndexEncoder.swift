@@ -27,17 +27,17 @@ enum SearchIndexEncoder {
         /// Each term's entry in a dictionary file's word list, front-coded against the term before
         /// (the first of each file is written again, against nothing); `nil` when its size came
         /// from the previous build (`KnownTerms`): it is encoded only if its file is written.
-        var words: [[UInt8]?]
-        var wordSizes: [Int]
+        var words: PieceList
+        var wordSizes: [Int] { words.sizes }
         /// Each term's postings, `nil` as for `words`.
-        var postings: [[UInt8]?]
-        var postingsSizes: [Int]
+        var postings: PieceList
+        var postingsSizes: [Int] { postings.sizes }
         /// Each section's document row after its page number: `,heading,parent,text(,anchor)]`;
         /// `nil` when its size came from the build cache (`SearchIndexRowSizes`): it is encoded
         /// only if its file is written.
-        var rowTails: [[UInt8]?]
+        var rowTails: PieceList
         /// Each row tail's size in bytes.
-        var rowSizes: [Int]
+        var rowSizes: [Int] { rowTails.sizes }
         /// Each section's key (its document's key and its place there), or `nil` when its
         /// document has none: what a document file's digest is made of.
         var rowKeys: [ContentHash?]
@@ -107,38 +107,77 @@ enum SearchIndexEncoder {
     static func pieces(terms: [IndexedTerm], sections: [SearchSection], sharedWords: [String],
                        sources: [SectionSource?] = [], known: SearchIndexRowSizes? = nil, knownTerms: KnownTerms? = nil,
                        lateText: LateText? = nil) -> Pieces {
-        let perTerm = Parallel.map(terms.count, minimumChunk: 256) { position -> ([UInt8]?, Int, [UInt8]?, Int) in
-            var word: [UInt8]?, postings: [UInt8]?
-            var wordSize = 0, postingsSize = 0
-            if let knownTerms, knownTerms.sameWord(position) {
-                wordSize = knownTerms.wordSizes[Int(knownTerms.previous[position])]
-            } else {
-                word = Self.word(terms[position], after: position > 0 ? terms[position - 1].term : "")
-                wordSize = word!.count
-            }
+        let words = PieceList(terms.count, run: 4096) { position, output -> Int? in
+            if let knownTerms, knownTerms.sameWord(position) { return knownTerms.wordSizes[Int(knownTerms.previous[position])] }
+            Self.word(terms[position], after: position > 0 ? terms[position - 1].term : "", into: &output)
+            return nil
+        }
+        let postings = PieceList(terms.count, run: 4096) { position, output -> Int? in
             if let knownTerms, knownTerms.samePostingsPiece(position) {
-                postingsSize = knownTerms.postingsSizes[Int(knownTerms.previous[position])]
-            } else {
-                postings = postingsText(terms[position].postings)
-                postingsSize = postings!.count
+                return knownTerms.postingsSizes[Int(knownTerms.previous[position])]
             }
-            return (word, wordSize, postings, postingsSize)
+            postingsText(terms[position].postings, into: &output)
+            return nil
         }
         let codes = codeTable(sharedWords)
         let codebook = codebookDigest(sharedWords)
         let known = known?.codebook == codebook ? known?.sizes ?? [:] : [:]
-        let rows = Parallel.map(sections.count, minimumChunk: 64) { (position: Int) -> ([UInt8]?, Int, ContentHash?) in
-            let source = position < sources.count ? sources[position] : nil
-            let key = source.map(rowKey)
-            if let source, let sizes = known[source.document], sizes.count == source.count {
-                return (nil, sizes[source.ordinal], key)
-            }
-            let tail = rowTail(sections[position], text: lateText?(position) ?? sections[position].text, codes: codes)
-            return (tail, tail.count, key)
+        let rowKeys = Parallel.map(sections.count, minimumChunk: 256) { position in
+            position < sources.count ? sources[position].map(rowKey) : nil
         }
-        return Pieces(words: perTerm.map(\.0), wordSizes: perTerm.map(\.1), postings: perTerm.map(\.2),
-                      postingsSizes: perTerm.map(\.3), rowTails: rows.map(\.0),
-                      rowSizes: rows.map(\.1), rowKeys: rows.map(\.2), codes: codes, codebook: codebook, lateText: lateText)
+        let rowTails = PieceList(sections.count, run: 256) { position, output -> Int? in
+            if position < sources.count, let source = sources[position], let sizes = known[source.document], sizes.count == source.count {
+                return sizes[source.ordinal]
+            }
+            rowTail(sections[position], text: lateText?(position) ?? sections[position].text, codes: codes, into: &output)
+            return nil
+        }
+        return Pieces(words: words, postings: postings, rowTails: rowTails, rowKeys: rowKeys, codes: codes, codebook: codebook,
+                      lateText: lateText)
+    }
+
+    /// Pieces of bytes, one per item (a term's dictionary entry or postings, a section's row) or
+    /// none, kept in one array per run of items encoded together: an array per piece (two per
+    /// term of the half a million of agentic-awesome-skills, one per section) was a small
+    /// allocation to make, to retain and release when read, and to free with the index.
+    struct PieceList: Sendable {
+        private var runs: [[UInt8]]
+        /// Per item: the run holding its bytes (-1: none) and where they start there.
+        private var run: [Int32]
+        private var starts: [UInt32]
+        /// Each item's size in bytes, encoded or not.
+        private(set) var sizes: [Int]
+        private let runLength: Int
+
+        /// The pieces of `count` items, encoded on all cores `run` items at a time: `encode`
+        /// appends item `position`'s bytes to `output` and returns `nil`, or returns its size
+        /// without encoding it (the piece is then `nil`).
+        init(_ count: Int, run runLength: Int, _ encode: @Sendable (_ position: Int, _ output: inout [UInt8]) -> Int?) {
+            let made = Parallel.map(Array(stride(from: 0, to: count, by: runLength))) { first -> ([UInt8], [UInt32], [Int], [Bool]) in
+                var bytes: [UInt8] = [], starts: [UInt32] = [], sizes: [Int] = [], encoded: [Bool] = []
+                for position in first..<min(count, first + runLength) {
+                    let start = bytes.count
+                    let known = encode(position, &bytes)
+                    starts.append(UInt32(start))
+                    sizes.append(known ?? bytes.count - start)
+                    encoded.append(known == nil)
+                }
+                return (bytes, starts, sizes, encoded)
+            }
+            runs = made.map(\.0)
+            starts = made.flatMap(\.1)
+            sizes = made.flatMap(\.2)
+            run = made.enumerated().flatMap { number, run in run.3.map { $0 ? Int32(number) : -1 } }
+            self.runLength = runLength
+        }
+
+        /// Item `position`'s bytes, or `nil` when they were not encoded.
+        subscript(position: Int) -> ArraySlice<UInt8>? {
+            let number = Int(run[position])
+            guard number >= 0 else { return nil }
+            let start = Int(starts[position])
+            return runs[number][start..<(start + sizes[position])]
+        }
     }
 
     /// The digest of the shared words, which every document row is coded with.
@@ -439,8 +478,11 @@ enum SearchIndexEncoder {
         var words: [UInt8] = [], numbers: [UInt8] = []
         for position in range {
             // A file's first term is front-coded against nothing; the others as planned.
-            words += position == range.lowerBound ? word(index.terms[position], after: "")
-                : pieces.words[position] ?? word(index.terms[position], after: index.terms[position - 1].term)
+            if position > range.lowerBound, let piece = pieces.words[position] {
+                words += piece
+            } else {
+                word(index.terms[position], after: position == range.lowerBound ? "" : index.terms[position - 1].term, into: &words)
+            }
             CompactNumbers.append(index.terms[position].postings.count, to: &numbers)
             CompactNumbers.append(pieces.postingsSizes[position], to: &numbers)
             CompactNumbers.append(postingsStarts.contains(position) ? 1 : 0, to: &numbers)
@@ -454,7 +496,11 @@ enum SearchIndexEncoder {
     static func postings(_ index: SearchIndex, file: Int, pieces: Pieces) -> [UInt8] {
         var text: [UInt8] = []
         for position in run(file, of: index.layout.postingsStarts, total: index.terms.count) {
-            text += pieces.postings[position] ?? postingsText(index.terms[position].postings)
+            if let piece = pieces.postings[position] {
+                text += piece
+            } else {
+                postingsText(index.terms[position].postings, into: &text)
+            }
         }
         let place = index.layout.postingsPlace(file)
         return JSText.call(kind: "postings", name: SearchIndexFiles.postingsName(index.layout.dictionaryNames[place.dictionary], place.place),
@@ -502,8 +548,11 @@ enum SearchIndexEncoder {
             if row > 0 { sections.append(0x2C) }
             sections.append(0x5B)
             sections += Array("\(frame.pageOfRow[row])".utf8)
-            sections += pieces.rowTails[position]
-                ?? rowTail(index.sections[position], text: pieces.text(position, of: index.sections), codes: pieces.codes)
+            if let piece = pieces.rowTails[position] {
+                sections += piece
+            } else {
+                rowTail(index.sections[position], text: pieces.text(position, of: index.sections), codes: pieces.codes, into: &sections)
+            }
         }
         sections.append(0x5D)
         return JSText.call(kind: "docs", number: file, arguments: [JSText.array(frame.pages), sections])
@@ -537,8 +586,8 @@ enum SearchIndexEncoder {
     /// A section's row after `[page`: the rest of `[page, heading, parent, text]`, with the anchor
     /// as a fifth item when it is not the one a browser derives from an ASCII heading (lower case;
     /// letters, digits, spaces, `-`, `_`; spaces become `-`).
-    static func rowTail(_ section: SearchSection, text: String, codes: ByteStringTable) -> [UInt8] {
-        var row: [UInt8] = [0x2C]
+    static func rowTail(_ section: SearchSection, text: String, codes: ByteStringTable, into row: inout [UInt8]) {
+        row.append(0x2C)
         JSText.string(section.heading, into: &row)
         row.append(0x2C)
         JSText.string(section.parentHeading, into: &row)
@@ -551,7 +600,6 @@ enum SearchIndexEncoder {
             JSText.string(section.anchor, into: &row)
         }
         row.append(0x5D)
-        return row
     }
 
     /// The anchor a browser derives for a heading, or `nil` when it leaves that to the index.
@@ -567,33 +615,64 @@ enum SearchIndexEncoder {
 
     static func postingsText(_ postings: [Posting]) -> [UInt8] {
         var text: [UInt8] = []
-        text.reserveCapacity(postings.count * 3)
-        var previous = 0
-        for posting in postings {
-            CompactNumbers.append(posting.section - previous, to: &text)
-            text.append(CompactNumbers.digit(posting.weight))
-            previous = posting.section
-        }
+        postingsText(postings, into: &text)
         return text
     }
 
-    /// A term's entry in a dictionary file's word list.
-    static func word(_ term: IndexedTerm, after previous: String) -> [UInt8] {
-        var text = frontCoded(term.term, after: previous)
+    /// Appends the postings' text (`CompactNumbers` section deltas, each followed by the weight's
+    /// digit), written straight into room made for the most it can take: appended a character at
+    /// a time, the three and a half million postings of agentic-awesome-skills were most of
+    /// encoding them.
+    static func postingsText(_ postings: [Posting], into text: inout [UInt8]) {
+        let start = text.count
+        // A delta of up to 35 bits takes at most 7 characters, and the weight one.
+        text.append(contentsOf: repeatElement(0, count: postings.count * 8))
+        let end = text.withUnsafeMutableBufferPointer { output in
+            CompactNumbers.alphabet.withUnsafeBufferPointer { alphabet in
+                var position = start, previous = 0
+                for posting in postings {
+                    var rest = posting.section - previous
+                    precondition(rest >= 0 && rest < 1 << 35, "postings are in section order")
+                    while rest >= 32 {
+                        output[position] = alphabet[(rest & 31) | 32]
+                        rest >>= 5
+                        position += 1
+                    }
+                    output[position] = alphabet[rest]
+                    output[position + 1] = alphabet[posting.weight]
+                    position += 2
+                    previous = posting.section
+                }
+                return position
+            }
+        }
+        text.removeLast(text.count - end)
+    }
+
+    /// Appends a term's entry in a dictionary file's word list.
+    static func word(_ term: IndexedTerm, after previous: String, into text: inout [UInt8]) {
+        frontCoded(term.term, after: previous, into: &text)
         if let display = term.display {
             let (drop, add) = difference(from: term.term, to: display)
             text += [0x7C, CompactNumbers.digit(drop)] + add
         }
-        return text + [0x20]
+        text.append(0x20)
     }
 
     /// The term as the length of the prefix it shares with `previous` (in UTF-16 units, whole
     /// characters only, at most 63) and the rest of it.
     static func frontCoded(_ term: String, after previous: String) -> [UInt8] {
-        var text = term
-        return text.withUTF8 { bytes in
+        var text: [UInt8] = []
+        frontCoded(term, after: previous, into: &text)
+        return text
+    }
+
+    static func frontCoded(_ term: String, after previous: String, into text: inout [UInt8]) {
+        var term = term
+        term.withUTF8 { bytes in
             let (shared, rest) = sharedPrefix(bytes, previous)
-            return [CompactNumbers.digit(shared)] + bytes[rest...]
+            text.append(CompactNumbers.digit(shared))
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest...]))
         }
     }
 

@@ -176,8 +176,9 @@ struct TextCollector {
         inline.collect(inlines)
         add(inline.prose, to: .body)
         for code in inline.code { add(code, to: .code) }
-        let (shown, count) = inline.shown.withUnsafeBufferPointer { TextTrimming.trimmed($0) }
-        if !shown.isEmpty { show(shown, utf16: count) }
+        // Trimmed straight into the shown text, on its own line (no array per block).
+        let count = inline.shown.withUnsafeBufferPointer { TextTrimming.append($0, to: &shown, after: 0x0A) }
+        if count > 0 { shownLength += count + 1 }
     }
 
     /// Empties the collector for the next section, keeping its arrays' room.
@@ -239,11 +240,25 @@ enum TextTrimming {
     /// inner runs of them made one space (the index files use control characters as codes), and
     /// the result's length in UTF-16 units.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], utf16: Int) {
-        // On the UTF-8 bytes, decoding only what is not ASCII, into storage made once (the result
+        var result: [UInt8] = []
+        let units = append(bytes, to: &result, after: nil)
+        return (result, units)
+    }
+
+    /// Appends `bytes` trimmed (as `trimmed`) to `result`, after `separator` when `result` is not
+    /// empty, and returns the trimmed text's length in UTF-16 units; nothing is appended (not
+    /// even the separator) when the trimmed text is empty.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8], after separator: UInt8?) -> Int {
+        // On the UTF-8 bytes, decoding only what is not ASCII, into room made once (the result
         // is never longer): this runs on every paragraph of every page, and appending byte by
         // byte, and asking Unicode's properties for every scalar, showed in the index step's profile.
+        let before = result.count
+        if let separator, !result.isEmpty { result.append(separator) }
+        let start = result.count
+        result.append(contentsOf: repeatElement(0, count: bytes.count))
         var units = 0
-        let result = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, initialized in
+        let end = result.withUnsafeMutableBufferPointer { room in
+            let output = UnsafeMutableBufferPointer(rebasing: room[start...])
             var count = 0
             var pendingSpace = false
             var index = 0
@@ -273,9 +288,10 @@ enum TextTrimming {
                 }
                 index += length
             }
-            initialized = count
+            return start + count
         }
-        return (result, units)
+        result.removeLast(result.count - (end > start ? end : before))
+        return units
     }
 
     /// Whether a scalar beyond ASCII is white space or a control character (Unicode's

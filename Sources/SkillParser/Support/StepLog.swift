@@ -40,9 +40,6 @@ public struct StepLog: Sendable {
         } catch {
             throw StepError(step: name, underlying: error)
         }
-        // What the step freed on its threads is of no use to the next step's (`FreedMemory`): the
-        // load's leftovers were 50 MB under the dedupe step's peak (agentic-awesome-skills).
-        FreedMemory.giveBack()
         let end = DispatchTime.now().uptimeNanoseconds
         let seconds = Double(end - start) / 1e9
         lastLap = end
