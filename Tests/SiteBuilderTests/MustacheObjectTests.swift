@@ -30,6 +30,19 @@ import Testing
         #expect(one != ["a": 1, "b": ["c": "e"]])
     }
 
+    /// A large object made from pairs with a name given twice reads the later value, as a small one does.
+    @Test func aLargeObjectKeepsTheLaterOfTwoMembersOfOneName() {
+        let count = MustacheObject.indexedCount * 5
+        var pairs = (0 ..< count).map { ("name\($0)", MustacheValue.number(Double($0))) }
+        pairs.append(("name3", "again"))
+        pairs.insert(("name9", "first"), at: 0)
+        let object = MustacheObject(pairs: pairs)
+        #expect(object["name3"] == "again")
+        #expect(object["name9"] == 9)
+        for number in (0 ..< count) where number != 3 { #expect(object["name\(number)"] == .number(Double(number))) }
+        #expect(object.count == count)
+    }
+
     /// Past `indexedCount` members an object reads through its index: the same answers.
     @Test func aLargeObjectAnswersAsASmallOne() {
         var object = MustacheObject()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SkillParser
 @testable import SiteBuilder
 
 @Suite struct MustacheValueTests {
@@ -20,5 +21,20 @@ import Testing
         ]))
         #expect(value["list"] == .list(["a", 2, true]))
         #expect(value["missing"] == nil)
+    }
+
+    /// Text held as UTF-8 bytes renders, reads and digests as the same text held as a `String`.
+    @Test(arguments: ["", "a & b <i>\"q\" 'x'</i>", "café → 漢字"])
+    func textAsBytesIsTheSameText(text: String) throws {
+        let template = try MustacheTemplate("[{{v}}|{{{v}}}|{{#v}}yes{{/v}}{{^v}}no{{/v}}|{{#v}}{{.}}{{/v}}]")
+        let asBytes = MustacheValue.utf8(Array(text.utf8))
+        #expect(template.render(["v": asBytes]) == template.render(["v": .string(text)]))
+        #expect(asBytes.interpolatedText == text)
+        #expect(asBytes.interpolatedByteCount == text.utf8.count)
+        #expect(asBytes.isTruthy == !text.isEmpty)
+        var bytesHasher = ContentHasher(), stringHasher = ContentHasher()
+        bytesHasher.add(asBytes)
+        stringHasher.add(MustacheValue.string(text))
+        #expect(bytesHasher.finalize() == stringHasher.finalize())
     }
 }

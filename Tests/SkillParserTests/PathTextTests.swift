@@ -47,3 +47,27 @@ import SkillDuplicates
         #expect(!CodePath.looksLikePath("a.md") && !CodePath.looksLikePath("https://x/a.md") && !CodePath.looksLikePath("a b/c.md"))
     }
 }
+
+/// Where pages and files are published: folders without a `.` and short paths keep their names
+/// (read from the bytes), the others are made safe segment by segment.
+@Suite struct SitePathsTests {
+    @Test func onlyNamesTheSiteCannotUseAreChanged() {
+        #expect(SitePaths.renaming(forSource: "skills/a/references/b.md") == nil)
+        #expect(SitePaths.page(forSource: "skills/a/references/b.md") == "skills/a/references/b.html")
+        #expect(SitePaths.file(forSource: "skills/a/references/b.md") == "skills/a/references/b.md")
+        #expect(SitePaths.page(forSource: "a/SKILL.md") == "a/index.html")
+        #expect(SitePaths.renaming(forSource: "x.html/b.md") == "its folder `x.html` has the name of a page or file the site writes")
+        #expect(SitePaths.page(forSource: "x.html/b.md") == "x.html-folder/b.html")
+        #expect(SitePaths.file(forSource: "a/LLMS.TXT/s.svg") == "a/LLMS.TXT/s.svg.txt")
+        #expect(SitePaths.page(forSource: "LLMS.TXT/s.md") == "LLMS.TXT-folder/s.html")
+        #expect(SitePaths.page(forSource: "a/v1.2/b.md") == "a/v1.2/b.html")
+        #expect(SitePaths.renaming(forSource: "a/v1.2/b.md") == nil)
+        #expect(SitePaths.page(forSource: "a//b/c.md") == "a/b/c.html")
+        let long = String(repeating: "f", count: 260)
+        #expect(SitePaths.renaming(forSource: long + "/x.md") == "its folder name is too long for the disk once the site adds to it")
+        #expect(SitePaths.renaming(forSource: String(repeating: "f", count: 250) + "/x.md") == nil)
+        #expect(SitePaths.renaming(forSource: String(repeating: "n", count: 252) + ".md") == "its name plus `.html` is longer than a disk allows")
+        #expect(SitePaths.renaming(forSource: String(repeating: "n", count: 250) + ".md") == nil)
+        #expect(SitePaths.page(forSource: "é.html/b.md") == "é.html-folder/b.html")
+    }
+}

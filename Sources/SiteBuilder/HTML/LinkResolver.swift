@@ -32,29 +32,36 @@ struct LinkResolver: Sendable {
 
     /// Resolves `destination`. Asset paths that a working link needs copied are reported through `asset`.
     func resolve(_ destination: String) -> (link: ResolvedLink, asset: String?) {
+        let (link, asset, _) = resolveNoting(destination)
+        return (link, asset)
+    }
+
+    /// `resolve`, and whether the destination is an external URL that works (a `.href`): the
+    /// graph resolved it as such from its `LinkTarget`, which a caller need not read again.
+    func resolveNoting(_ destination: String) -> (link: ResolvedLink, asset: String?, external: Bool) {
         switch graph.resolution(of: destination, in: documentPath) {
         case .external(let url):
-            return (.href(url.urlSanitized), nil)
+            return (.href(url.urlSanitized), nil, true)
         case .document(let path, let match):
             let page = SitePaths.page(forSource: path)
             let url = page == pagePath ? "" : SitePaths.url(to: page, from: pagePath)
             switch match {
             case .none:
-                return (.href(url.isEmpty ? "#" : url), nil)
+                return (.href(url.isEmpty ? "#" : url), nil, false)
             case .top:
-                return (.href(url + "#top"), nil)
+                return (.href(url + "#top"), nil, false)
             case .exact(let id), .prefixed(let id), .caseOnly(let id):
-                return (.href(url + "#" + id.fragmentEncoded), nil)
+                return (.href(url + "#" + id.fragmentEncoded), nil, false)
             case .missing:
                 let anchor = LinkTarget(destination).anchor ?? ""
-                return (.brokenAnchor(href: url.isEmpty ? "#" : url, reason: "#\(anchor) is not a heading of \(path)"), nil)
+                return (.brokenAnchor(href: url.isEmpty ? "#" : url, reason: "#\(anchor) is not a heading of \(path)"), nil, false)
             }
         case .file(let path):
             var url = SitePaths.url(to: SitePaths.file(forSource: path), from: pagePath)
             if let anchor = LinkTarget(destination).anchor, !anchor.isEmpty { url += "#" + anchor.fragmentEncoded }
-            return (.href(url), path)
+            return (.href(url), path, false)
         case .broken(let reason):
-            return (.broken(reason: reason.reason), nil)
+            return (.broken(reason: reason.reason), nil, false)
         }
     }
 

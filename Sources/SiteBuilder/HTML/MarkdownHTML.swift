@@ -5,7 +5,10 @@ import SkillSearch
 
 /// The HTML of a document's body, with what the site needs to know about it.
 struct RenderedMarkdown: Sendable {
-    var html: String
+    /// The body's HTML as UTF-8, as it goes into the page.
+    var htmlBytes: [UInt8]
+    /// The same as text.
+    var html: String { String(decoding: htmlBytes, as: UTF8.self) }
     /// The document's opening level-1 heading, rendered apart so the page can place it above
     /// the metadata; `nil` when the body does not start with one (the page then adds a title).
     var titleHTML: String?
@@ -55,7 +58,7 @@ struct MarkdownHTML {
         var html: Output = []
         html.reserveCapacity(8_192)
         render(blocks, tight: false, into: &html, state: &state)
-        return RenderedMarkdown(html: String(decoding: html, as: UTF8.self), titleHTML: titleHTML)
+        return RenderedMarkdown(htmlBytes: html, titleHTML: titleHTML)
     }
 
     struct State {
@@ -218,18 +221,18 @@ struct MarkdownHTML {
     /// text is already shown.
     private func rawReferences(in raw: String, insideLink: Bool = false, into html: inout Output, state: inout State) {
         for reference in LinkReference.rawHTML(in: raw) {
-            let (resolved, asset) = resolver.resolve(reference.destination)
+            let (resolved, asset, external) = resolver.resolveNoting(reference.destination)
             if reference.kind.isImage, let asset, let url = inlineURL(forImage: asset) {
                 html.appendUTF8("<img src=\"\(url)\" alt=\"\" loading=\"lazy\">")
                 continue
             }
             switch (resolved, reference.kind.isImage) {
             case (.href(let href), true):
-                if LinkTarget(reference.destination).kind == .external, insideLink {
+                if external, insideLink {
                     html.appendUTF8("<span class=\"external-image\">")
                     html.appendHTMLEscaped(strings.text("image", ["alt": href]))
                     html.appendUTF8("</span>")
-                } else if LinkTarget(reference.destination).kind == .external {
+                } else if external {
                     html.appendUTF8("<a class=\"external external-image\" href=\"")
                     html.appendHTMLEscaped(href)
                     html.appendUTF8("\">")
@@ -301,12 +304,12 @@ struct MarkdownHTML {
             inlines(link.children, insideLink: true, into: &html, state: &state)
             return
         }
-        let (resolved, _) = resolver.resolve(link.destination)
+        let (resolved, _, external) = resolver.resolveNoting(link.destination)
         switch resolved {
         case .href(let href):
             html.appendUTF8("<a href=\"")
             html.appendHTMLEscaped(href)
-            html.appendUTF8(LinkTarget(link.destination).kind == .external ? "\" class=\"external\"" : "\"")
+            html.appendUTF8(external ? "\" class=\"external\"" : "\"")
             appendTitle(link.title, into: &html)
             html.appendUTF8(">")
             inlines(link.children, insideLink: true, into: &html, state: &state)
@@ -346,7 +349,7 @@ struct MarkdownHTML {
 
     private func image(_ image: Link, insideLink: Bool, into html: inout Output) {
         let alt = image.children.plainText
-        let (resolved, asset) = resolver.resolve(image.destination)
+        let (resolved, asset, external) = resolver.resolveNoting(image.destination)
         if let asset, let url = inlineURL(forImage: asset) {
             html.appendUTF8("<img src=\"\(url)\" alt=\"")
             html.appendHTMLEscaped(alt)
@@ -356,11 +359,11 @@ struct MarkdownHTML {
             return
         }
         switch resolved {
-        case .href where LinkTarget(image.destination).kind == .external && insideLink:
+        case .href where external && insideLink:
             html.appendUTF8("<span class=\"external-image\">")
             html.appendHTMLEscaped(strings.text("image", ["alt": alt]))
             html.appendUTF8("</span>")
-        case .href(let href) where LinkTarget(image.destination).kind == .external:
+        case .href(let href) where external:
             // The site loads nothing from the network: an external image becomes a link to it.
             html.appendUTF8("<a class=\"external external-image\" href=\"")
             html.appendHTMLEscaped(href)

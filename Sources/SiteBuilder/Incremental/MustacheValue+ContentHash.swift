@@ -8,6 +8,10 @@ extension ContentHasher {
         case .string(let text):
             add(1 as UInt64)
             add(text)
+        case .utf8(let bytes):
+            // As the same text held as a `String`: the two render the same.
+            add(1 as UInt64)
+            bytes.withUnsafeBytes { add($0) }
         case .bool(let flag):
             add(flag ? 2 : 3 as UInt64)
         case .number(let number):

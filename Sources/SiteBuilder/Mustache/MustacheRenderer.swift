@@ -53,6 +53,10 @@ struct MustacheRenderer {
                     continue
                 }
                 guard let value = lookup(path) else { continue }
+                if case .utf8(let bytes) = value {
+                    escaped ? output.appendHTMLEscaped(bytes) : output.append(contentsOf: bytes)
+                    continue
+                }
                 let text = value.interpolatedText
                 escaped ? output.appendHTMLEscaped(text) : output.appendUTF8(text)
             case let .section(range, end):

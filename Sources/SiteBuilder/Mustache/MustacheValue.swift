@@ -9,6 +9,10 @@
 /// retain/release).
 public enum MustacheValue: Sendable, Hashable {
     case string(String)
+    /// Text held as its UTF-8 bytes, as the Markdown's HTML is made: written into the page as
+    /// it is, where a `String` was made of it first (validated and copied, 2% of the render
+    /// step's samples) only to be written out as bytes again. Reads as the same text.
+    case utf8([UInt8])
     case bool(Bool)
     case number(Double)
     case list([MustacheValue])
@@ -22,6 +26,7 @@ public enum MustacheValue: Sendable, Hashable {
         case .null: false
         case .list(let items): !items.isEmpty
         case .string(let text): !text.isEmpty
+        case .utf8(let bytes): !bytes.isEmpty
         case .number, .object: true
         }
     }

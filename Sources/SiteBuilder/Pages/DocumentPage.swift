@@ -22,7 +22,7 @@ enum DocumentPage {
 
         var values: MustacheObject = [
             "titleHTML": .text(body.titleHTML),
-            "body": .string(body.html),
+            "body": .utf8(body.htmlBytes),
             "skillHref": .null,
             "skillName": .null,
             "hasReferences": false,

@@ -86,7 +86,7 @@ struct PageRenderer: Sendable {
         guard let template = site.template(model.template) else { throw RenderError.missingTemplate(model.template) }
         guard let layoutTemplate = site.template("layout") else { throw RenderError.missingTemplate("layout") }
         // Room for the body, the page's own parts (8 KB) and the layout's sidebar and head (16 KB).
-        let body = model.values["body"]?.interpolatedText.utf8.count ?? 0
+        let body = model.values["body"]?.interpolatedByteCount ?? 0
         // The page's template is written where the layout reads `content`. Page values win over
         // layout values of the same name (a page's own `description`): they are the inner of its
         // two frames, which is the same as merging them, without the copy.
@@ -104,7 +104,7 @@ struct PageRenderer: Sendable {
 
     private func markdown(_ path: String) -> RenderedMarkdown {
         guard let document = site.graph.document(at: path) else {
-            return RenderedMarkdown(html: "", titleHTML: nil)
+            return RenderedMarkdown(htmlBytes: [], titleHTML: nil)
         }
         let resolver = LinkResolver(graph: site.graph, documentPath: path)
         return MarkdownHTML(resolver: resolver, graph: site.graph, document: document,

@@ -19,6 +19,9 @@ struct Relations {
     let graph: SkillGraph
     /// Edges by source document, as `SiteContext.outgoingEdges`.
     let outgoingEdges: [String: [Edge]]
+    /// Each skill's page by folder, as `SiteContext.skillPages`: a skill's page path was worked
+    /// out from its file again for every edge that leads to it or from it.
+    let skillPages: [String: PreparedTarget]
 
     /// What the page of a skill or document lists; `nil` for other pages (and for a document
     /// missing from the graph). A page's input key and its model both show these, so the render
@@ -33,7 +36,7 @@ struct Relations {
 
     /// What a skill's page lists: where its documents point, and what points at the skill or them.
     static func ofSkill(_ skill: Skill, site: SiteContext) -> Lists {
-        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
+        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges, skillPages: site.skillPages)
         let sources = [skill.skillFile] + skill.documents
         return (relations.outgoing(from: sources, own: skill),
                 relations.incoming(to: [skill.name] + sources, excluding: Set(sources)))
@@ -41,7 +44,7 @@ struct Relations {
 
     /// What the page of any other document lists: where it points, and what points at it.
     static func ofDocument(_ document: Document, site: SiteContext) -> Lists {
-        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges)
+        let relations = Relations(graph: site.graph, outgoingEdges: site.outgoingEdges, skillPages: site.skillPages)
         return (relations.outgoing(from: [document.path], own: site.graph.skill(of: document)),
                 relations.incoming(to: [document.path], excluding: [document.path]))
     }
@@ -66,7 +69,7 @@ struct Relations {
             for edge in graph.incoming(target) where edge.kind != .contains && !own.contains(edge.from) {
                 guard let document = graph.document(at: edge.from) else { continue }
                 if let skill = graph.skill(of: document) {
-                    items[skill.folder, default: Item(name: skill.name, page: SitePaths.page(forSource: skill.skillFile), kinds: [])]
+                    items[skill.folder, default: Item(name: skill.name, page: page(of: skill), kinds: [])]
                         .kinds.insert(edge.kind)
                 } else {
                     items[document.path, default: Item(name: document.title, page: SitePaths.page(forSource: document.path), kinds: [])]
@@ -82,16 +85,21 @@ struct Relations {
         switch edge.kind {
         case .mentions, .related:
             guard let skill = graph.skill(named: edge.to) else { return nil }
-            return (skill.folder, skill.name, SitePaths.page(forSource: skill.skillFile))
+            return (skill.folder, skill.name, page(of: skill))
         case .link, .path:
             guard let document = graph.document(at: edge.to) else { return nil }
             if let skill = graph.skill(of: document) {
-                return (skill.folder, skill.name, SitePaths.page(forSource: skill.skillFile))
+                return (skill.folder, skill.name, page(of: skill))
             }
             return (document.path, document.title, SitePaths.page(forSource: document.path))
         case .contains:
             return nil
         }
+    }
+
+    /// The page of `skill`, as `SiteContext.skillPage(of:)`.
+    private func page(of skill: Skill) -> String {
+        skillPages[skill.folder]?.path ?? SitePaths.page(forSource: skill.skillFile)
     }
 
     private func sorted(_ items: [String: Item]) -> [Item] {

@@ -29,7 +29,7 @@ enum SkillPage {
 
         var values: MustacheObject = [
             "titleHTML": .text(body.titleHTML),
-            "body": .string(body.html),
+            "body": .utf8(body.htmlBytes),
             "hasReferences": .bool(!documents.isEmpty),
             "referencesTitle": .string(referencesTitle),
             "documentTree": ["children": .list(site.documentTree(of: skill).values(page: page))],

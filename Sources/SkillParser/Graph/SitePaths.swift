@@ -55,6 +55,12 @@ public enum SitePaths {
 
     /// Why the page of `path` is not where its name alone would put it, if it is not.
     public static func renaming(forSource path: String) -> String? {
+        // A short ASCII path with no `.` in its folders has nothing renamed (`safeSegment`).
+        if path.utf8.count <= maximumNameBytes - 2, PathSegments.isASCII(path),
+           !path.utf8.prefix(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) } ?? 0)
+            .contains(UInt8(ascii: ".")) {
+            return nil
+        }
         let folder = RelativePath.folder(of: path)
         var reasons: [String] = []
         let segments = folder.split(separator: "/").map(String.init)
@@ -71,6 +77,10 @@ public enum SitePaths {
     /// Each segment of a folder path made safe.
     private static func safeFolder(_ folder: String) -> String {
         guard !folder.isEmpty else { return folder }
+        // Segments neither empty nor with a `.` are kept as they are (`safeSegment`), and so is the path.
+        if folder.utf8.count <= maximumNameBytes, !folder.utf8.contains(UInt8(ascii: ".")), RelativePath.isPlain(folder.utf8) {
+            return folder
+        }
         let segments = PathSegments.split(folder)
         var safe = ""
         for (index, segment) in segments.enumerated() {
