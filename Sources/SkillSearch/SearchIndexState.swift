@@ -153,11 +153,21 @@ public struct SearchIndexState: Sendable {
         for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
         writer.number(terms.count)
         let copies = records.flatMap { $0.copies.count == terms.count ? $0 : nil }
+        // Records copied in runs: most follow the one copied before them.
+        var copying = 0..<0
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
             if let copies, case let old = Int(copies.copies[position]), old >= 0 {
-                writer.bytes += copies.payload[copies.starts[old]..<copies.starts[old + 1]]
+                let record = copies.starts[old]..<copies.starts[old + 1]
+                if copying.upperBound == record.lowerBound, !copying.isEmpty {
+                    copying = copying.lowerBound..<record.upperBound
+                } else {
+                    if !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                    copying = record
+                }
                 continue
             }
+            if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+            copying = 0..<0
             writer.string(term.term)
             writer.number(forms.own)
             writer.number(forms.others.count)
@@ -170,6 +180,7 @@ public struct SearchIndexState: Sendable {
             writer.number(term.postings.count)
             Self.append(term.postings, to: &writer.bytes)
         }
+        if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
         let present = words.counts.indices.filter { words.counts[$0] > 0 }
         writer.number(present.count)
         for number in present {

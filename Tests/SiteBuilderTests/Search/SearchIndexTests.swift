@@ -73,6 +73,50 @@ import Testing
         #expect(sizes.firstQueryLargest <= sizes.total)
     }
 
+    /// Dictionary files are named by a digest of their first term; two first terms of the same
+    /// digest (FNV-1a 32 of `glbvs` and `yacxa` are both 2713492047) still get two names.
+    @Test func namesDictionaryFilesApartWhenTheirFirstTermsCollide() {
+        let names = SearchIndexLayout.names(firstTerms: ["apple", "glbvs", "yacxa"])
+        #expect(Set(names).count == 3)
+        #expect(names[1] == String(2_713_492_047 as UInt32, radix: 36))
+        #expect(names[2] == String(2_713_492_048 as UInt32, radix: 36))
+        #expect(SearchIndexLayout.names(firstTerms: ["yacxa"]) == [names[1]])
+        #expect(names.allSatisfy { $0.allSatisfy { $0.isNumber || ("a"..."z").contains($0) } })
+    }
+
+    /// The dictionary is cut where its terms say: an item that comes early moves the cuts up to
+    /// the next marked item that closes a file, and none after it (a greedy cut moves them all).
+    @Test func cutsByContentResynchroniseAfterAnInsertedItem() {
+        var generator = SplitMix(seed: 11)
+        let sizes = (0..<20_000).map { _ in 4 + Int(generator.next() % 20) }
+        let digests = (0..<20_000).map { _ in generator.next() }
+        func cut(_ sizes: [Int], _ digests: [UInt64]) -> [Int] {
+            SearchIndexLayout.cutByContent(sizes, targetAt: { _ in 2_000 }, marks: { index, size, target in
+                SearchIndexLayout.marked(hash: digests[index], size: size, target: target)
+            })
+        }
+        let before = cut(sizes, digests)
+        #expect(before.count > 50)
+        let runs = zip(before, before.dropFirst() + [sizes.count]).map { sizes[$0..<$1].reduce(0, +) }
+        #expect(runs.dropLast().allSatisfy { $0 >= 1_000 && $0 <= 2_400 })
+        // One item more near the start: every cut after the first few is where it was, one item on.
+        let after = cut([30] + sizes, [generator.next()] + digests)
+        let moved = Set(before.map { $0 + 1 }).symmetricDifference(after.dropFirst())
+        #expect(moved.allSatisfy { $0 < before[5] + 1 }, "\(moved.sorted())")
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
     @Test func cutsChineseAndJapanesePairsIntoSmallerDictionaryFiles() throws {
         var targets = SearchIndexLayout.Targets()
         targets.dictionary = 100_000
