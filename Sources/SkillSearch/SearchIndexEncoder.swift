@@ -227,14 +227,10 @@ enum SearchIndexEncoder {
                                  dictionaryNames: SearchIndexLayout.names(firstTerms: dictionaryStarts.map { terms[$0].term }))
     }
 
-    /// A digest of a term's UTF-8, spread over 64 bits (FNV-1a, then SplitMix64's finish): where
-    /// the dictionary may be cut (`SearchIndexLayout.cutByContent`).
+    /// A digest of a term's UTF-8, spread over 64 bits (`StableHash.string`: FNV-1a, then
+    /// SplitMix64's finish): where the dictionary may be cut (`SearchIndexLayout.cutByContent`).
     static func termDigest(_ term: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in term.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 31)
+        StableHash.string(term)
     }
 
     /// Every file of the index, by path under `search/`, in a fixed order.
