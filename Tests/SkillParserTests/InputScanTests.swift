@@ -56,6 +56,23 @@ import Testing
         #expect(Self.overflow(full + "\n\n" + full + "\n[c](d.md)")! == (2 * (budget / 10) + 2, budget + 1))
     }
 
+    static func wideRow(_ text: String) -> (line: Int, cells: Int)? {
+        TableCellBudget.firstOverflow(in: Data(text.utf8))
+    }
+
+    @Test func tableCellsAreCountedPerLineEvenWhenTheFileHasMoreThanTheLimit() {
+        let limit = InputLimits.maximumTableCellsPerLine
+        let row = "|" + String(repeating: " x |", count: limit - 1)  // exactly `limit` pipes
+        // Many rows at the limit: more pipes in the file than the limit, none over it on a line.
+        let table = "| a | b |\n|---|---|\n" + Array(repeating: row, count: 50).joined(separator: "\r\n")
+        #expect(Self.wideRow(table) == nil)
+        // One pipe more on the fourth row (line 5), after CRLF line ends.
+        let rows = Array(repeating: row, count: 3) + [row + "|"] + [row]
+        #expect(Self.wideRow("| a | b |\n|---|---|\n" + rows.joined(separator: "\r\n"))! == (6, limit + 1))
+        // Pipes in code count too: the scan never looks at what the parser will make of them.
+        #expect(Self.wideRow("```\n" + String(repeating: "|", count: limit + 1) + "\n```\n")! == (2, limit + 1))
+    }
+
     @Test func columnsCountCharactersOnlyWhereTheFileIsNotASCII() {
         var diagnostics: [Diagnostic] = []
         let ascii = MarkdownDocument(path: "a.md", text: "# A\n\nsee [x](y.md) and [z](w.md)\n", diagnostics: &diagnostics)

@@ -78,6 +78,15 @@ enum LoadCodes {
                     generated data, an encoded image or an attack. Break the line at the line given, or \
                     move the data into a separate file and link to it.
                     """),
+        CodeInfo("too-many-table-cells", .error, summary: "a line of a Markdown file has more `|` than the table cell limit and the file was skipped",
+                 explanation: """
+                    Markdown files with a line holding more than 256 `|` (table cell separators, counted \
+                    anywhere on the line, in code too) are not read: none of their links, headings or \
+                    frontmatter are known, and they get no page. The Markdown parser takes time that grows \
+                    with the square of a table row's cells (a 4 MiB file of 10,000-byte rows would take \
+                    about 20 s); real tables have a few dozen columns at most. Split the table at the line \
+                    given into narrower ones, or move the data into a CSV file and link to it.
+                    """),
         CodeInfo("too-many-brackets", .error, summary: "a Markdown paragraph has more `[` than the limit and the file was skipped",
                  explanation: """
                     Markdown files with more than 1,000 `[` (link and image openers, `![` included) in one \

@@ -20,6 +20,7 @@ public enum ParseCacheKey {
         hasher.add(CmarkConverter.libraryVersion)
         hasher.add(YAMLReader.libraryVersion)
         for limit in [InputLimits.maximumFileBytes, InputLimits.maximumLineBytes, InputLimits.maximumBracketsPerParagraph,
+                      InputLimits.maximumTableCellsPerLine,
                       InputLimits.maximumMarkdownDepth, InputLimits.maximumYAMLValues, InputLimits.maximumYAMLDepth,
                       YAMLReader.maximumFlowNesting] {
             hasher.add(limit)

@@ -19,6 +19,13 @@ public enum InputLimits {
     /// 4 MiB file of runs just under the budget in 2 s (cmark-gfm alone).
     public static let maximumBracketsPerParagraph = 1_000
 
+    /// Markdown files with a line holding more `|` than this are skipped with
+    /// `too-many-table-cells`: cmark-gfm 0.29.0.gfm.6 parses a table row in time quadratic in its
+    /// cells (see `TableCellBudget`), and the line limit still lets a 4 MiB file of 4,900-cell
+    /// rows through (19 s). The most in any line of the 4,900 files in ../shared/corpora is 48;
+    /// a 4 MiB file of 256-cell rows parses in about a second.
+    public static let maximumTableCellsPerLine = 256
+
     /// Nesting of Markdown blocks and inlines kept as a tree (a quote in a list in a quote...,
     /// emphasis in a link in emphasis...). Deeper content is kept as plain text with
     /// `markdown-nesting-limit`. A limit rather than iterative walks because every walk over

@@ -8,14 +8,15 @@ import Darwin
 /// Reads one Markdown file of a collection, refusing what would stall or exhaust a run: a
 /// FIFO or device (reading one blocks forever), and a file past `InputLimits.maximumFileBytes`
 /// (checked before reading, so a huge file is never loaded); for Markdown, also a file with a
-/// line past `InputLimits.maximumLineBytes` or a paragraph past
-/// `InputLimits.maximumBracketsPerParagraph`.
+/// line past `InputLimits.maximumLineBytes`, a paragraph past
+/// `InputLimits.maximumBracketsPerParagraph` or a line past `InputLimits.maximumTableCellsPerLine`.
 enum SourceFileReader {
     enum Failure: Error, Equatable {
         case notARegularFile
         case tooLarge(bytes: Int)
         case lineTooLong(line: Int, bytes: Int)
         case tooManyBrackets(line: Int, brackets: Int)
+        case tooManyTableCells(line: Int, cells: Int)
         case unreadable
     }
 
@@ -50,13 +51,16 @@ enum SourceFileReader {
         return .success(data)
     }
 
-    /// `read`, then the line and bracket limits, which only Markdown needs (cmark-gfm is what
+    /// `read`, then the line, bracket and table cell limits, which only Markdown needs (cmark-gfm is what
     /// slows down on them; a minified JSON manifest is fine).
     static func readMarkdown(_ path: String) -> Result<Data, Failure> {
         read(path).flatMap { data in
             if let long = firstLongLine(in: data) { return .failure(.lineTooLong(line: long.line, bytes: long.bytes)) }
             if let crowded = BracketBudget.firstOverflow(in: data) {
                 return .failure(.tooManyBrackets(line: crowded.line, brackets: crowded.brackets))
+            }
+            if let wide = TableCellBudget.firstOverflow(in: data) {
+                return .failure(.tooManyTableCells(line: wide.line, cells: wide.cells))
             }
             return .success(data)
         }
@@ -127,6 +131,11 @@ enum SourceFileReader {
                               "more than \(InputLimits.maximumBracketsPerParagraph) `[` in one paragraph (\(brackets) by this line); file skipped",
                               at: SourceLocation(file: file, line: line),
                               suggestion: "put blank lines between the paragraphs, or move the data into a code file and link to it")
+        case .tooManyTableCells(let line, _):
+            return Diagnostic(.error, code: "too-many-table-cells",
+                              "more than \(InputLimits.maximumTableCellsPerLine) `|` (table cells) on one line; file skipped",
+                              at: SourceLocation(file: file, line: line),
+                              suggestion: "split the table into narrower ones, or move the data into a CSV file and link to it")
         case .unreadable:
             return Diagnostic(.error, code: "unreadable-file", "cannot read this file", at: location,
                               suggestion: "check the file's permissions")

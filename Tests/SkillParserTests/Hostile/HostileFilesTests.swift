@@ -105,6 +105,29 @@ import TestSupport
         #expect(trick.diagnostics.contains { $0.code == "too-many-brackets" })
     }
 
+    /// A table of 4,900-cell rows, each within the line limit: cmark-gfm would take 48 ms a row
+    /// (19 s for 4 MiB); refused by the scan before parsing, at the first row over the limit,
+    /// while the same table with rows at the limit is read.
+    @Test(.timeLimit(.minutes(1))) func aTableRowWithMoreCellsThanTheLimitIsSkippedAtThatLine() throws {
+        let wide = "|" + String(repeating: "x|", count: 4_900)
+        let body = "| a | b |\n|---|---|\n" + Array(repeating: wide, count: 200).joined(separator: "\n")
+        let limit = InputLimits.maximumTableCellsPerLine
+        let fitting = "| a | b |\n|---|---|\n" + Array(repeating: "|" + String(repeating: "x|", count: limit - 1), count: 200).joined(separator: "\n")
+        let tree = try Self.tree([
+            "wide/SKILL.md": "---\nname: wide\ndescription: W.\n---\n# Wide\n\n\(body)\n",
+            "fitting/SKILL.md": "# Fitting\n\n\(fitting)\n",
+        ])
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        let problem = try #require(graph.diagnostics.first { $0.code == "too-many-table-cells" })
+        // The body starts at line 7; its first wide row is line 9.
+        #expect(problem.location == SourceLocation(file: "wide/SKILL.md", line: 9))
+        #expect(problem.severity == .error)
+        #expect(graph.document(at: "wide/SKILL.md") == nil)
+        #expect(graph.diagnostics.filter { $0.code == "too-many-table-cells" }.count == 1)
+        #expect(graph.document(at: "fitting/SKILL.md") != nil)
+    }
+
     /// Many links are fine when blank lines (spaces and tabs count as blank) split them into
     /// paragraphs, and one paragraph may hold exactly the limit.
     @Test func manyLinksInParagraphsAndOneParagraphAtTheLimitAreRead() throws {
