@@ -16,7 +16,7 @@ enum SourceFileReader {
         case tooLarge(bytes: Int)
         case lineTooLong(line: Int, bytes: Int)
         case tooManyBrackets(line: Int, brackets: Int)
-        case tooManyTableCells(line: Int, cells: Int)
+        case tooManyTableCells(line: Int)
         case unreadable
     }
 
@@ -60,7 +60,7 @@ enum SourceFileReader {
                 return .failure(.tooManyBrackets(line: crowded.line, brackets: crowded.brackets))
             }
             if let wide = TableCellBudget.firstOverflow(in: data) {
-                return .failure(.tooManyTableCells(line: wide.line, cells: wide.cells))
+                return .failure(.tooManyTableCells(line: wide.line))
             }
             return .success(data)
         }
@@ -131,7 +131,7 @@ enum SourceFileReader {
                               "more than \(InputLimits.maximumBracketsPerParagraph) `[` in one paragraph (\(brackets) by this line); file skipped",
                               at: SourceLocation(file: file, line: line),
                               suggestion: "put blank lines between the paragraphs, or move the data into a code file and link to it")
-        case .tooManyTableCells(let line, _):
+        case .tooManyTableCells(let line):
             return Diagnostic(.error, code: "too-many-table-cells",
                               "more than \(InputLimits.maximumTableCellsPerLine) `|` (table cells) on one line; file skipped",
                               at: SourceLocation(file: file, line: line),
