@@ -11,7 +11,9 @@ import SkillParser
 /// processor time (perf samples).
 ///
 /// A `CacheFile` (its key: the program's) whose payload is the number of documents, each
-/// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
+/// document's key (16 bytes), number of sections, where its counts are in the counts file (1,
+/// the offset, length and digest of its record's payload, or 0) and its sections without texts
+/// (their length, then as `SearchIndexCache.frames` writes them), the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), the sizes of its dictionary entry and postings as written,
 /// and its postings (their number, then per posting the delta from the previous section and the
@@ -24,7 +26,7 @@ import SkillParser
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 4, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 5, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -96,6 +98,14 @@ public struct SearchIndexState: Sendable {
     var documents: [ContentHash]
     /// Each document's number of sections.
     var sectionCounts: [Int]
+    /// Where each document's counts are in the counts file, with their digest, or `nil` when
+    /// they are not there (`extras` has them): a patched rebuild reads only those it needs
+    /// (`PreviousCounts`). Not part of what the state is (`==`): the counts are the same
+    /// wherever they are kept.
+    var locations: [SearchIndexCache.Location?] = []
+    /// Each document's sections without their texts (`SearchIndexCache.frames`): a patched
+    /// rebuild takes the unchanged documents' sections from here, not from the counts file.
+    var frames: [ArraySlice<UInt8>] = []
     var totals: Totals
     /// Terms in UTF-16 order with their postings and display forms (as the index holds them).
     var terms: [IndexedTerm]
@@ -146,9 +156,20 @@ public struct SearchIndexState: Sendable {
         // About three bytes a posting: without room made first, the array grew by doubling.
         writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
         writer.number(documents.count)
-        for (key, count) in zip(documents, sectionCounts) {
+        for (position, (key, count)) in zip(documents, sectionCounts).enumerated() {
             writer.key(key)
             writer.number(count)
+            if position < locations.count, let location = locations[position] {
+                writer.number(1)
+                writer.number(location.offset)
+                writer.number(location.length)
+                writer.key(location.digest)
+            } else {
+                writer.number(0)
+            }
+            let frame = position < frames.count ? frames[position] : []
+            writer.number(frame.count)
+            writer.bytes += frame
         }
         for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
         writer.number(terms.count)
@@ -230,10 +251,20 @@ public struct SearchIndexState: Sendable {
         sectionCounts = []
         documents.reserveCapacity(documentCount)
         sectionCounts.reserveCapacity(documentCount)
+        locations.reserveCapacity(documentCount)
+        frames.reserveCapacity(documentCount)
         for _ in 0..<documentCount {
-            guard let key = reader.key(), let count = reader.number() else { return nil }
+            guard let key = reader.key(), let count = reader.number(), let located = reader.number(), located <= 1 else { return nil }
             documents.append(key)
             sectionCounts.append(count)
+            if located == 1 {
+                guard let offset = reader.number(), let length = reader.number(), let digest = reader.key() else { return nil }
+                locations.append(SearchIndexCache.Location(offset: offset, length: length, digest: digest))
+            } else {
+                locations.append(nil)
+            }
+            guard let length = reader.number(), let frame = reader.bytes(length) else { return nil }
+            frames.append(frame)
         }
         guard let sections = reader.number(), let length = reader.number(), let described = reader.number(),
               let description = reader.number(), let termCount = reader.number(), termCount <= data.count else { return nil }
@@ -393,13 +424,14 @@ public struct SearchIndexState: Sendable {
 
     /// Whether two states are the same (`records`, how one was read, aside).
     public static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool {
-        lhs.documents == rhs.documents && lhs.sectionCounts == rhs.sectionCounts && lhs.totals == rhs.totals
+        lhs.documents == rhs.documents && lhs.sectionCounts == rhs.sectionCounts && lhs.frames == rhs.frames && lhs.totals == rhs.totals
             && lhs.terms == rhs.terms && lhs.forms == rhs.forms && lhs.words == rhs.words && lhs.extras == rhs.extras
             && lhs.wordSizes == rhs.wordSizes && lhs.postingsSizes == rhs.postingsSizes && lhs.files == rhs.files
     }
 
-    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
-         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
+    init(documents: [ContentHash], sectionCounts: [Int], frames: [ArraySlice<UInt8>], totals: Totals, terms: [IndexedTerm],
+         forms: [Forms], words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
+        self.frames = frames
         self.wordSizes = wordSizes
         self.postingsSizes = postingsSizes
         self.words = words

@@ -75,15 +75,12 @@ public enum SearchIndexStep {
         let written = WrittenPaths()
         var problem: String?
         let reuse = cache.map { cache in
-            // The state is read on a thread of its own while the counts file is read and
-            // digested on this one (the two were a third of a rebuild's index step, one after
-            // the other on one core).
-            let state = BackgroundStep(inBackground: cache.reuse) { cache.reuse ? previousState(stateLocation(cache.file)) : nil }
-            let previous = cache.reuse ? previousCounts(cache.file) : (cache: SearchIndexCache(), problem: nil)
-            problem = previous.problem
-            return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph),
+            // The counts file is read whole only when the index is assembled from every
+            // document's counts; a patch reads the records it needs where the state says.
+            let counts = cache.reuse ? PreviousCounts(file: cache.file) { previousCounts(cache.file) } : PreviousCounts(SearchIndexCache())
+            return SearchIndexBuilder.Reuse(counts: counts, keys: documentKeys(graph),
                                             rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
-                                            state: (try? state.wait()) ?? nil)
+                                            state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)
         }
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
@@ -108,6 +105,7 @@ public enum SearchIndexStep {
                 try? FileManager.default.removeItem(at: stateLocation(cache.file))
             }
         }
+        problem = reuse?.counts.problem
         let output = Output(paths: written.sorted, sizes: built.summary,
                             documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
                             patched: built.patched, unchangedFiles: built.unchangedFiles,
@@ -181,16 +179,16 @@ public enum SearchIndexStep {
     /// Writes the counts beside the site (`SearchIndexCache.write`). Counts are keyed by what they
     /// were made from, so they stay true whatever becomes of this build; a file that cannot be
     /// written costs the next build its reuse, nothing else.
-    static func save(_ records: [SearchIndexCache.Record], to file: URL) {
-        guard CacheFolder.prepare(for: file) else { return }
-        try? SearchIndexCache.write(records, program: ToolDigest.executable, to: file)
+    static func save(_ records: [SearchIndexCache.Record], to file: URL) -> [SearchIndexCache.Location]? {
+        guard CacheFolder.prepare(for: file) else { return nil }
+        return try? SearchIndexCache.write(records, program: ToolDigest.executable, to: file)
     }
 
     /// The paths written, gathered from all cores.
     private final class WrittenPaths: @unchecked Sendable {
         private let lock = NSLock()
-        private var paths: [String] = []
-        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        private var paths: Set<String> = []
+        func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
         var sorted: [String] { lock.withLock { paths.sorted() } }
     }
 }
