@@ -246,7 +246,7 @@ public enum SearchIndexBuilder {
         }
         starts.append(start)
         return Parallel.map(sectionCounts.count, minimumChunk: 64) { document in
-            SearchIndexCache.frames(sections[starts[document]..<starts[document + 1]])[...]
+            SectionFrames.encode(sections[starts[document]..<starts[document + 1]])[...]
         }
     }
 

@@ -276,23 +276,6 @@ public struct SearchIndexCache: Sendable {
 }
 
 extension SearchIndexCache {
-    /// The sections as a payload begins with them, each with an empty text: what the index state
-    /// keeps of a document's sections (`SearchIndexState.frames`), read with `sections(_:texts:)`.
-    static func frames(_ sections: ArraySlice<SearchSection>) -> [UInt8] {
-        var writer = CacheWriter()
-        writer.number(sections.count)
-        for section in sections {
-            writer.string(section.page)
-            writer.string(section.anchor)
-            writer.string(section.pageTitle)
-            writer.string(section.heading)
-            writer.string(section.parentHeading)
-            writer.string(section.skill)
-            writer.number(0)
-        }
-        return writer.bytes
-    }
-
     /// The text of section `ordinal` of a payload, or `nil` when it does not parse.
     static func text(_ payload: ArraySlice<UInt8>, section ordinal: Int) -> String? {
         guard let sections = sections(payload), ordinal < sections.count else { return nil }

@@ -117,7 +117,7 @@ extension SearchIndexBuilder {
         // are read from the cache as they are encoded (`lateText`).
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
             if let after = fresh[position] { return after.sections }
-            return SearchIndexCache.sections(state.frames[position], texts: false)
+            return SectionFrames.decode(state.frames[position]).flatMap { $0.count == state.sectionCounts[position] ? $0 : nil }
         }
         var sections: [SearchSection] = []
         sections.reserveCapacity(totals.sections)
@@ -154,7 +154,7 @@ extension SearchIndexBuilder {
             if let number = numbers[position] {
                 extras[key] = SearchIndexCache.encode(counted[number].counts(withTerms: 0))
                 locations[position] = nil
-                frames[position] = SearchIndexCache.frames(fresh[position]!.sections[...])[...]
+                frames[position] = SectionFrames.encode(fresh[position]!.sections[...])[...]
             } else if state.locations[position] == nil {
                 extras[key] = state.extras[key]
             }

@@ -13,7 +13,7 @@ import SkillParser
 /// A `CacheFile` (its key: the program's) whose payload is the number of documents, each
 /// document's key (16 bytes), number of sections, where its counts are in the counts file (1,
 /// the offset, length and digest of its record's payload, or 0) and its sections without texts
-/// (their length, then as `SearchIndexCache.frames` writes them), the four totals, the number of terms, then
+/// (their length, then as `SectionFrames` writes them), the four totals, the number of terms, then
 /// per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), the sizes of its dictionary entry and postings as written,
 /// and its postings (their number, then per posting the delta from the previous section and the
@@ -103,7 +103,7 @@ public struct SearchIndexState: Sendable {
     /// (`PreviousCounts`). Not part of what the state is (`==`): the counts are the same
     /// wherever they are kept.
     var locations: [SearchIndexCache.Location?] = []
-    /// Each document's sections without their texts (`SearchIndexCache.frames`): a patched
+    /// Each document's sections without their texts (`SectionFrames`): a patched
     /// rebuild takes the unchanged documents' sections from here, not from the counts file.
     var frames: [ArraySlice<UInt8>] = []
     var totals: Totals
