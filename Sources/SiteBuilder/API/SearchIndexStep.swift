@@ -40,6 +40,8 @@ public enum SearchIndexStep {
         /// The index and the last build's counts and state, for a caller about to exit to keep
         /// rather than free term by term (`SiteBuilder.Summary.kept`).
         public var kept: (any Sendable)?
+        /// The index's build cache files being written; the build waits for them before it ends.
+        public var cacheWrites: BackgroundStep<Void>?
     }
 
     /// The folder of the site the index files go in.
@@ -93,16 +95,23 @@ public enum SearchIndexStep {
             }
             if taken { written.add(folder + "/" + path) }
         }
-        // Written only when they changed, as the build's other cache files are.
-        if let cache, built.rows != reuse?.rows, CacheFolder.prepare(for: cache.file) {
-            try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
-        }
-        if let cache, CacheFolder.prepare(for: cache.file) {
-            // A state that is not this build's must not be patched by the next one.
-            if let state = built.state {
-                try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
-            } else {
-                try? FileManager.default.removeItem(at: stateLocation(cache.file))
+        // Written on a thread of their own while the build goes on (the state, 14 MB for
+        // agentic-awesome-skills, was the largest part of a patched rebuild's index step after
+        // reading it); the build waits for them before it ends (`Output.cacheWrites`).
+        let cacheWrites = cache.map { cache in
+            BackgroundStep { [rowsChanged = built.rows != reuse?.rows, rows = built.rows, state = built.state] in
+                // Written only when they changed, as the build's other cache files are.
+                if rowsChanged, CacheFolder.prepare(for: cache.file) {
+                    try? rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
+                }
+                if CacheFolder.prepare(for: cache.file) {
+                    // A state that is not this build's must not be patched by the next one.
+                    if let state {
+                        try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
+                    } else {
+                        try? FileManager.default.removeItem(at: stateLocation(cache.file))
+                    }
+                }
             }
         }
         problem = reuse?.counts.problem
@@ -115,7 +124,7 @@ public enum SearchIndexStep {
                             // Freeing them (every section, every term's postings, the counts file)
                             // took a tenth of a second of one core at the end of a full build's
                             // step, and 37 of a rebuild's ~400 index samples.
-                            kept: (built, reuse))
+                            kept: (built, reuse), cacheWrites: cacheWrites)
         return output
     }
 

@@ -339,6 +339,14 @@ import Testing
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil).built.state)
         #expect(SearchIndexState(payload: state.payload()) == state)
+        // Term records in runs read on all cores: any run length reads back the same.
+        for run in [1, 7, 64, state.terms.count - 1, state.terms.count] {
+            let read = SearchIndexState(payload: state.payload(termRun: run))
+            #expect(read == state, "runs of \(run)")
+            #expect(read?.locations == state.locations)
+            // Its records are where it says: written again from them, the same bytes.
+            #expect(read?.payload(termRun: run) == state.payload(termRun: run))
+        }
         #expect(SearchIndexState(payload: Array(state.payload().dropLast())) == nil)
         let file = tree.root.appendingPathComponent("index-state")
         try state.write(to: file, program: .init(high: 1, low: 2))
