@@ -27,28 +27,35 @@ extension SearchIndexCache {
 public final class PreviousCounts: @unchecked Sendable {
     private let lock = NSLock()
     private let file: URL?
+    private let program: ContentHash
+    /// Whether the file's header is this program's counts file and its length the file's
+    /// (checked once, before the first record is read).
+    private var whole: Bool?
     private var load: (() -> (cache: SearchIndexCache, problem: String?))?
     private var loaded: (cache: SearchIndexCache, problem: String?)?
 
     /// Counts already in memory.
     public init(_ cache: SearchIndexCache) {
         file = nil
+        program = ContentHash(high: 0, low: 0)
         loaded = (cache, nil)
     }
 
-    /// The counts file `file`, whose whole content `load` reads (and says why it cannot be used).
-    public init(file: URL, load: @escaping () -> (cache: SearchIndexCache, problem: String?)) {
+    /// The counts file `file` of `program`, whose whole content `load` reads (and says why it
+    /// cannot be used).
+    public init(file: URL, program: ContentHash, load: @escaping () -> (cache: SearchIndexCache, problem: String?)) {
         self.file = file
+        self.program = program
         self.load = load
     }
 
     /// Every record, the file read whole (once).
-    public var cache: SearchIndexCache { whole().cache }
+    public var cache: SearchIndexCache { readWhole().cache }
 
     /// Why the file was not used, when it was read whole and could not be.
     public var problem: String? { lock.withLock { loaded?.problem } }
 
-    private func whole() -> (cache: SearchIndexCache, problem: String?) {
+    private func readWhole() -> (cache: SearchIndexCache, problem: String?) {
         lock.withLock {
             if let loaded { return loaded }
             let made = load?() ?? (SearchIndexCache(), nil)
@@ -58,10 +65,25 @@ public final class PreviousCounts: @unchecked Sendable {
         }
     }
 
+    /// Whether the file's header is this program's counts file's and says the file's length
+    /// (checked once; its records are checked as they are read). A file cut short, grown or of
+    /// another program is read whole, which says why it is not used (`problem`), and none of
+    /// its records is: the index is then assembled anew.
+    var isIntact: Bool {
+        guard let file else { return true }
+        if let known = lock.withLock({ whole }) { return known }
+        if lock.withLock({ loaded != nil }) { return true }
+        let intact = CacheFile.payloadStarts(file, kind: SearchIndexCache.kind, key: program, with: [])
+        lock.withLock { whole = intact }
+        if !intact { _ = readWhole() }
+        return intact
+    }
+
     /// The payload of the record at `location`, when its bytes have the digest kept with it;
     /// `nil` when there is no location, the file is shorter or the bytes differ.
     func record(at location: SearchIndexCache.Location?, key: SearchIndexCache.Key) -> ArraySlice<UInt8>? {
         guard let location, location.offset >= 0, location.length >= 0 else { return nil }
+        guard isIntact else { return nil }
         let inMemory = lock.withLock { loaded?.cache }
         let bytes: ArraySlice<UInt8>
         if let inMemory {

@@ -55,6 +55,7 @@ extension SearchIndexBuilder {
         // A document's counts as the counts file (read at the place the state keeps, checked
         // against the digest kept there) or the state's extras hold them.
         let counts = reuse.counts
+        guard counts.isIntact else { return nil }
         func payload(_ position: Int) -> ArraySlice<UInt8>? {
             let key = state.documents[position]
             return state.extras[key]?[...] ?? counts.record(at: state.locations[position], key: key)

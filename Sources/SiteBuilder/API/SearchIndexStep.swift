@@ -79,7 +79,9 @@ public enum SearchIndexStep {
         let reuse = cache.map { cache in
             // The counts file is read whole only when the index is assembled from every
             // document's counts; a patch reads the records it needs where the state says.
-            let counts = cache.reuse ? PreviousCounts(file: cache.file) { previousCounts(cache.file) } : PreviousCounts(SearchIndexCache())
+            let counts = cache.reuse ? PreviousCounts(file: cache.file, program: ToolDigest.executable) {
+                previousCounts(cache.file)
+            } : PreviousCounts(SearchIndexCache())
             return SearchIndexBuilder.Reuse(counts: counts, keys: documentKeys(graph),
                                             rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
                                             state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)

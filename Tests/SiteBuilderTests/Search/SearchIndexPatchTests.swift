@@ -50,7 +50,7 @@ import Testing
     /// when the index is assembled anew).
     static func counts(_ file: URL?) -> PreviousCounts {
         guard let file else { return PreviousCounts(SearchIndexCache()) }
-        return PreviousCounts(file: file) {
+        return PreviousCounts(file: file, program: program) {
             do throws(CacheDamage) {
                 return (try SearchIndexCache.read(file, program: program) ?? SearchIndexCache(), nil)
             } catch {
