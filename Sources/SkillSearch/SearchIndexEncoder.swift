@@ -268,6 +268,10 @@ enum SearchIndexEncoder {
         -> Written {
         let kinds = fileKinds(index.layout)
         let same = knownTerms.flatMap { knownTerms in before.map { SameFiles(index: index, terms: knownTerms, before: $0) } }
+        // A document file of the previous build's digest has its size (working out every
+        // document file's frame for its size was most of handing over those a patch left alone).
+        var documentSizes: [ContentHash: Int] = [:]
+        for mark in before?.documents ?? [] { documentSizes[mark.digest] = mark.size }
         let results = Parallel.map(kinds.count, minimumChunk: 16) { position -> Result<(String, Int, ContentHash?, Bool), any Error> in
             let kind = kinds[position]
             switch kind {
@@ -276,7 +280,7 @@ enum SearchIndexEncoder {
                     let path = SearchIndexFiles.documents(file)
                     return Result {
                         try body(path, digest) { documents(index, file: file, pieces: pieces) }
-                        return (path, documentsSize(index, file: file, pieces: pieces), nil, false)
+                        return (path, documentSizes[digest] ?? documentsSize(index, file: file, pieces: pieces), digest, false)
                     }
                 }
             case .dictionary(let file):
@@ -316,6 +320,7 @@ enum SearchIndexEncoder {
             switch kind {
             case .dictionary: written.files.dictionary.append(.init(digest: digest!, size: size))
             case .postings: written.files.postings.append(.init(digest: digest!, size: size))
+            case .documents: if let digest { written.files.documents.append(.init(digest: digest, size: size)) }
             default: break
             }
         }

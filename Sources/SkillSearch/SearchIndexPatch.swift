@@ -194,6 +194,36 @@ extension SearchIndexBuilder {
                        knownTerms: knownTerms, before: state.files)
     }
 
+    /// `postings` (sorted by section) without those in the `removed` sections, with `added`, sorted
+    /// by section. One changed document (the usual rebuild) removes one run of sections and adds
+    /// postings within it in section order: its postings go in where the run's were, found by
+    /// binary search (filtering the postings of the commonest terms, tens of thousands each,
+    /// posting by posting, was most of patching the terms).
+    static func replaced(_ postings: [Posting], removing removed: [Range<Int>], adding added: [Posting]) -> [Posting] {
+        if removed.count == 1, let run = removed.first,
+           added.allSatisfy({ run.contains($0.section) }), zip(added, added.dropFirst()).allSatisfy({ $0.section < $1.section }) {
+            func firstAtOrAfter(_ section: Int) -> Int {
+                var low = 0, high = postings.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if postings[middle].section < section { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let start = firstAtOrAfter(run.lowerBound), end = firstAtOrAfter(run.upperBound)
+            var result: [Posting] = []
+            result.reserveCapacity(postings.count - (end - start) + added.count)
+            result += postings[..<start]
+            result += added
+            result += postings[end...]
+            return result
+        }
+        var result = postings.filter { posting in !removed.contains { $0.contains(posting.section) } }
+        result += added
+        result.sort { $0.section < $1.section }
+        return result
+    }
+
     /// Whether a section's text could not be read from the previous counts while the files were
     /// encoded (set from any core).
     final class TextFailure: @unchecked Sendable {
@@ -252,9 +282,7 @@ extension SearchIndexBuilder {
             }
             let before = term
             let change = changes[text]!
-            var postings = term.postings.filter { posting in !change.removed.contains { $0.contains(posting.section) } }
-            postings += change.added
-            postings.sort { $0.section < $1.section }
+            let postings = replaced(term.postings, removing: change.removed, adding: change.added)
             guard !postings.isEmpty else { continue }
             written.own += change.own
             for (form, count) in change.others {

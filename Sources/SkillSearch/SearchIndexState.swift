@@ -20,14 +20,14 @@ import SkillParser
 /// and its postings (their number, then per posting the delta from the previous section and the
 /// weight), then the number of words the shared words are chosen from and each one's text and
 /// count, then the files (`Files`: the dictionary files' and the postings files' first terms,
-/// each a count and the numbers; the dictionary files' names, a count and the strings; their digests and sizes, each a count and per file the digest
-/// and the size; 1 and the key of what queries read of the entry file, or 0; the number of
+/// each a count and the numbers; the dictionary files' names, a count and the strings; their digests and sizes, and
+/// the document files', each a count and per file the digest and the size; 1 and the key of what queries read of the entry file, or 0; the number of
 /// sample queries and per query its text, the number of its files and their paths, the number
 /// of its sections and their numbers), then the
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 5, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 6, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -90,6 +90,8 @@ public struct SearchIndexState: Sendable {
         var dictionaryNames: [String] = []
         var dictionary: [FileMark] = []
         var postings: [FileMark] = []
+        /// The document files' digests (of what they are made of) and sizes, of those with one.
+        var documents: [FileMark] = []
         /// What a query reads of the entry file (`SearchIndexEncoder.queryKey`).
         var queryKey: ContentHash?
         var firstQueries: [FirstQuery] = []
@@ -237,7 +239,7 @@ public struct SearchIndexState: Sendable {
         }
         writer.number(files.dictionaryNames.count)
         for name in files.dictionaryNames { writer.string(name) }
-        for marks in [files.dictionary, files.postings] {
+        for marks in [files.dictionary, files.postings, files.documents] {
             writer.number(marks.count)
             for mark in marks {
                 writer.key(mark.digest)
@@ -300,6 +302,8 @@ public struct SearchIndexState: Sendable {
         }
         guard runStarts.first == reader.offset, zip(runStarts, runStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
               let termsEnd = runStarts.last, termsEnd <= data.count else { return nil }
+        // The rest of the payload, read on a thread of its own meanwhile.
+        let tail = BackgroundStep { [sections] in Self.tail(data, from: termsEnd, termCount: termCount, totalSections: sections) }
         let runs = Parallel.map(runCount, minimumChunk: 1) { number in
             Self.termRecords(data[runStarts[number]..<runStarts[number + 1]], count: min(termRun, termCount - number * termRun))
         }
@@ -319,11 +323,22 @@ public struct SearchIndexState: Sendable {
             postingsSizes += run.postingsSizes
             recordStarts += run.starts
         }
-        reader.offset = termsEnd
-        recordStarts.append(reader.offset - data.startIndex)
+        recordStarts.append(termsEnd)
         records = Records(payload: data, starts: recordStarts)
+        guard let tail = (try? tail.wait()) ?? nil else { return nil }
+        (words, files, extras) = (tail.words, tail.files, tail.extras)
+    }
+
+    /// What the payload holds after the term records (from `offset`): the words the shared
+    /// words are chosen from, the files and the extra records; `nil` when it does not parse.
+    private static func tail(_ data: [UInt8], from offset: Int, termCount: Int, totalSections: Int)
+        -> (words: TextCodebook.WordCounts, files: Files, extras: [ContentHash: [UInt8]])? {
+        var reader = CacheReader(data)
+        reader.offset = offset
+        var files = Files()
+        var extras: [ContentHash: [UInt8]] = [:]
         guard let wordCount = reader.number(), wordCount <= data.count else { return nil }
-        words = TextCodebook.WordCounts()
+        var words = TextCodebook.WordCounts()
         for _ in 0..<wordCount {
             guard let length = reader.number(), let word = reader.bytes(length), let count = reader.number() else { return nil }
             word.withUnsafeBufferPointer { words.add($0, count: count) }
@@ -347,7 +362,7 @@ public struct SearchIndexState: Sendable {
             files.dictionaryNames.append(name)
         }
         var marks: [[FileMark]] = []
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             guard let count = reader.number(), count <= data.count else { return nil }
             var list: [FileMark] = []
             for _ in 0..<count {
@@ -360,6 +375,7 @@ public struct SearchIndexState: Sendable {
               files.dictionaryStarts.first ?? 0 == 0, files.postingsStarts.first ?? 0 == 0 else { return nil }
         files.dictionary = marks[0]
         files.postings = marks[1]
+        files.documents = marks[2]
         guard let hasKey = reader.number(), hasKey <= 1 else { return nil }
         if hasKey == 1 {
             guard let key = reader.key() else { return nil }
@@ -373,10 +389,10 @@ public struct SearchIndexState: Sendable {
                 guard let file = reader.string() else { return nil }
                 list.append(file)
             }
-            guard let sectionCount = reader.number(), sectionCount <= totals.sections else { return nil }
+            guard let sectionCount = reader.number(), sectionCount <= totalSections else { return nil }
             var sections: [Int] = []
             for _ in 0..<sectionCount {
-                guard let section = reader.number(), section < totals.sections else { return nil }
+                guard let section = reader.number(), section < totalSections else { return nil }
                 sections.append(section)
             }
             files.firstQueries.append(FirstQuery(query: query, files: list, sections: sections))
@@ -387,6 +403,7 @@ public struct SearchIndexState: Sendable {
             extras[key] = Array(payload)
         }
         guard reader.atEnd else { return nil }
+        return (words, files, extras)
     }
 
     /// Term records are written in runs of this many (`termRecords` reads a run; the payload says how many).

@@ -323,6 +323,23 @@ import Testing
         #expect(!gone.patched)
     }
 
+    /// Postings replaced in one run of sections (spliced in place) or in several (filtered and
+    /// sorted) are the postings kept plus those added, in section order.
+    @Test func postingsAreReplacedInTheirSections() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let postings = (0..<Int.random(in: 0...40, using: &generator)).map { _ in Int.random(in: 0..<100, using: &generator) }
+            let sections = Array(Set(postings)).sorted().map { Posting(section: $0, weight: $0 % 60 + 1) }
+            let low = Int.random(in: 0..<100, using: &generator), high = Int.random(in: low...100, using: &generator)
+            var runs = [low..<high]
+            if Bool.random(using: &generator) { runs.append(Int.random(in: 0..<50, using: &generator)..<Int.random(in: 50...100, using: &generator)) }
+            let added = runs.first.map { run in run.filter { _ in Bool.random(using: &generator) }.map { Posting(section: $0, weight: 7) } } ?? []
+            let expected = (sections.filter { posting in !runs.contains { $0.contains(posting.section) } } + added)
+                .sorted { $0.section < $1.section }
+            #expect(SearchIndexBuilder.replaced(sections, removing: runs, adding: added) == expected)
+        }
+    }
+
     @Test func aDamagedStateIsNotRead() throws {
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
