@@ -42,20 +42,25 @@ struct MatchedPairs: Sendable {
         var hasher = ContentHasher()
         hasher.add("matched pairs")
         hasher.add(units.texts.count)
-        for text in units.texts {
-            let fingerprint = text.fingerprint
-            hasher.add(fingerprint.key.high)
-            hasher.add(fingerprint.key.low)
-            hasher.add(fingerprint.tokenCount)
-            hasher.add(fingerprint.wordCount)
-            hasher.add(fingerprint.sentences.count)
-            for (sentence, key) in zip(fingerprint.sentences, fingerprint.sentenceKeys) {
-                hasher.add(sentence.lowerBound)
-                hasher.add(sentence.upperBound)
-                hasher.add(key.high)
-                hasher.add(key.low)
-            }
-        }
+        for text in units.texts { text.fingerprint.add(to: &hasher) }
         return hasher.finalize()
+    }
+}
+
+extension RuleFingerprint {
+    /// Adds what matching reads of the text: its key, word count and the sentences it is
+    /// compared by (two texts with the same words may differ in which sentences are links).
+    func add(to hasher: inout ContentHasher) {
+        hasher.add(key.high)
+        hasher.add(key.low)
+        hasher.add(tokenCount)
+        hasher.add(wordCount)
+        hasher.add(sentences.count)
+        for (sentence, key) in zip(sentences, sentenceKeys) {
+            hasher.add(sentence.lowerBound)
+            hasher.add(sentence.upperBound)
+            hasher.add(key.high)
+            hasher.add(key.low)
+        }
     }
 }
