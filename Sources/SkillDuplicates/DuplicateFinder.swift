@@ -164,17 +164,38 @@ public struct DuplicateFinder: Sendable {
             clock.lap("verify")
             clock.lap("find contained rules")
         } else {
+            let previousSketches = cache?.loadedSketches()
             sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
-                                    banding: banding, cache: cache?.loadedSketches())
+                                    banding: banding, cache: previousSketches)
             clock.lap("sketch")
-            let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
-            clock.lap("find candidates")
-            let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
+            let verifier = PairVerifier(units: units, sketches: sketches, options: options)
+            // A few rules changed: the last run's verified pairs, patched where the changed units are.
+            var patched: (texts: [(Int, Int)], units: [UInt64])?
+            if let cache, let previousSketches, let previous = cache.matched, previous.key == cache.textsKey,
+               previousSketches.textsKey == previous.key, previous.verifiedUnits.count == previous.verifiedCount {
+                patched = MatchPatch(units: units, sketches: sketches, verifier: verifier)
+                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits)
+            }
+            statistics.patchedMatching = patched != nil
+            let candidateCount: Int
+            let matches: (texts: [(Int, Int)], units: [UInt64])
+            if let patched, let previous = cache?.matched {
+                // The number of candidates is for statistics only: a patch keeps the last count.
+                candidateCount = previous.candidates
+                matches = patched
+                clock.lap("find candidates")
+            } else {
+                let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+                candidateCount = candidates.count
+                clock.lap("find candidates")
+                matches = verifier.matches(candidates)
+            }
             clock.lap("verify")
             let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
                                                                      coverage: options.containmentCoverage, minWords: options.minWords)
             clock.lap("find contained rules")
-            matched = MatchedPairs(key: matchingKey, candidates: candidates.count, verified: matches, contained: containments)
+            matched = MatchedPairs(key: matchingKey, candidates: candidateCount, verified: matches.texts, contained: containments,
+                                   verifiedUnits: matches.units)
             groups = Self.groups(units, matched)
             nextSketches = key.map { .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches)) } ?? .none
         }

@@ -45,6 +45,7 @@ final class BuildDuplicates: @unchecked Sendable {
         note = previous == nil ? "no usable duplicate cache\(problem)\(clustersProblem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
                 + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
+                + (statistics.patchedMatching ? ", and the verified pairs patched where rules changed" : "")
                 + (statistics.reusedClusters > 0 ? "; \(statistics.reusedClusters) of \(statistics.clusters) clusters kept" : "")
                 + (unchanged ? "; the cache is unchanged and not written again" : "")
         if !unchanged { cache.write(next) }
