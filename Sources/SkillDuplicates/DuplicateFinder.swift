@@ -170,7 +170,7 @@ public struct DuplicateFinder: Sendable {
             clock.lap("sketch")
             let verifier = PairVerifier(units: units, sketches: sketches, options: options)
             // A few rules changed: the last run's verified pairs, patched where the changed units are.
-            var patched: (texts: [(Int, Int)], units: [UInt64])?
+            var patched: MatchPatch.Patched?
             if let cache, let previousSketches, let previous = cache.matched, previous.key == cache.textsKey,
                previousSketches.textsKey == previous.key, previous.verifiedUnits.count == previous.verifiedCount {
                 patched = MatchPatch(units: units, sketches: sketches, verifier: verifier)
@@ -182,7 +182,7 @@ public struct DuplicateFinder: Sendable {
             if let patched, let previous = cache?.matched {
                 // The number of candidates is for statistics only: a patch keeps the last count.
                 candidateCount = previous.candidates
-                matches = patched
+                matches = (patched.texts, patched.units)
                 clock.lap("find candidates")
             } else {
                 let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
@@ -191,8 +191,17 @@ public struct DuplicateFinder: Sendable {
                 matches = verifier.matches(candidates)
             }
             clock.lap("verify")
-            let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
-                                                                     coverage: options.containmentCoverage, minWords: options.minWords)
+            let containments: [(Int, Int)]
+            if let patched, let cache, let previous = cache.matched {
+                containments = ContainmentPatch().containments(
+                    units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
+                    coverage: options.containmentCoverage, minWords: options.minWords, previousTexts: cache.texts,
+                    now: patched.textsNow, added: patched.addedTexts,
+                    previous: previous.pairs[previous.verifiedCount...].map { (Int($0.first), Int($0.second)) })
+            } else {
+                containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
+                                                           coverage: options.containmentCoverage, minWords: options.minWords)
+            }
             clock.lap("find contained rules")
             matched = MatchedPairs(key: matchingKey, candidates: candidateCount, verified: matches.texts, contained: containments,
                                    verifiedUnits: matches.units)

@@ -26,9 +26,17 @@ struct MatchPatch {
     var candidates = CandidatePairs()
     var maximumChanged = 512
 
-    /// The verified pairs of units (`i << 32 | j`, sorted), with the texts each joins.
-    func verifiedPairs(previous: CachedSketches, previousTexts: [RuleFingerprint], previousVerified: [UInt64])
-        -> (texts: [(Int, Int)], units: [UInt64])? {
+    /// What a patch found: the verified pairs of units (`i << 32 | j`, sorted), with the texts
+    /// each joins; and for `ContainmentPatch`, each of the last run's texts now (-1 when gone) and
+    /// the texts the last run had not got.
+    struct Patched {
+        var texts: [(Int, Int)] = []
+        var units: [UInt64] = []
+        var textsNow: [Int32] = []
+        var addedTexts: [Int] = []
+    }
+
+    func verifiedPairs(previous: CachedSketches, previousTexts: [RuleFingerprint], previousVerified: [UInt64]) -> Patched? {
         let count = units.units.count
         let bands = sketches.banding.bands
         let previousCount = previous.unitKeys.count
@@ -47,9 +55,12 @@ struct MatchPatch {
         var textTable = TextKeyTable(capacity: units.texts.count)
         for (index, text) in units.texts.enumerated() { _ = textTable.value(for: text.fingerprint.key) { index } }
         var stillThere = [Bool](repeating: false, count: units.texts.count)
-        for text in previousTexts {
+        var result = Patched()
+        result.textsNow = [Int32](repeating: -1, count: previousTexts.count)
+        for (before, text) in previousTexts.enumerated() {
             if let index = textTable.value(of: text.key) {
                 stillThere[index] = true
+                result.textsNow[before] = Int32(index)
                 continue
             }
             for key in [text.key] + text.sentenceKeys {
@@ -57,6 +68,7 @@ struct MatchPatch {
             }
         }
         for (index, text) in units.texts.enumerated() where !stillThere[index] {
+            result.addedTexts.append(index)
             changed.append(text.wholeUnit)
             changed.append(contentsOf: text.sentenceUnits)
         }
@@ -116,7 +128,6 @@ struct MatchPatch {
         pairs.sort()
         pairs.removeAdjacentDuplicates()
         let keptSet = Set(kept)
-        var result: (texts: [(Int, Int)], units: [UInt64]) = ([], [])
         for pair in pairs {
             guard let texts = verifier.match(Int(pair >> 32), Int(pair & 0xFFFF_FFFF)) else {
                 // A pair the last run verified verifies again: its units are the same.
