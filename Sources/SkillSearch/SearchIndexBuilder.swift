@@ -282,7 +282,7 @@ public enum SearchIndexBuilder {
         }
 
         // Sorted before the postings are made, while the counts file and the words are still being done.
-        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let order = utf16Order(termTexts)
         let words = try! counting.wait()
         beforePostings()
         // The sections' moves and the written forms freed memory of the threads that counted,
