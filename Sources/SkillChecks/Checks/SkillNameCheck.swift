@@ -51,7 +51,7 @@ struct SkillNameCheck: Check {
             case .null: value = ""
             case .list, .map: continue  // reported as frontmatter-type while loading
             }
-            let name = value.trimmingWhitespace.precomposedStringWithCompatibilityMapping
+            let name = value.trimmingWhitespace.compatibilityForm
             if name.isEmpty {
                 result.append(Diagnostic(.error, code: "missing-name", "`name` is empty", at: entry.location,
                                          suggestion: "write `name: \(folderName)`"))
@@ -64,7 +64,7 @@ struct SkillNameCheck: Check {
                                          at: entry.location,
                                          suggestion: fixed.isEmpty || fixed == name ? nil : "use `\(fixed)`"))
             }
-            let folder = folderName.precomposedStringWithCompatibilityMapping
+            let folder = folderName.compatibilityForm
             if name != folder {
                 result.append(Diagnostic(.error, code: "name-mismatch", "skill name `\(name)` differs from its folder `\(folder)`",
                                          at: entry.location,
