@@ -161,7 +161,7 @@ import TestSupport
         #expect(output.contains("anchor `#install-steps` is not in"), "\(output)")
         // Of 6 files, setup.md changed, alpha's and beta's SKILL.md link to its renamed heading, and
         // usage.md is another reference of alpha (its orphan finding reads its skill's texts).
-        #expect(output.contains("reused, the link and path checks' of 2\n"), "\(output)")
+        #expect(output.contains("reused, the link and path checks' of 2, the whole-collection findings of 8 of 9 checks\n"), "\(output)")
     }
 
     @Test func aFileAddedWhereABrokenLinkPointsChangesItsSuggestion() throws {

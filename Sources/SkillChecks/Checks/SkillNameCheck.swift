@@ -7,7 +7,7 @@ import SkillDuplicates
 /// hyphens; no leading, trailing or doubled hyphen), or differs from its folder's name
 /// (`name-mismatch`). Names are compared after Unicode NFKC normalisation, as the reference
 /// validator does.
-struct SkillNameCheck: Check {
+struct SkillNameCheck: DigestedCheck {
     static let maximumLength = 64
 
     let codes = [
@@ -104,5 +104,12 @@ struct SkillNameCheck: Check {
         }
         while result.hasSuffix("-") { result.removeLast() }
         return String(result.prefix(maximumLength)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+}
+
+extension SkillNameCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("SkillNameCheck")
     }
 }
