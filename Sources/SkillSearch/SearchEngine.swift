@@ -146,9 +146,41 @@ public struct SearchEngine: Sendable {
     /// As `firstQueryReads(_:)`, ranking in `room`, which queries run one after another share.
     func firstQueryReads(_ text: String, room: inout Room) -> (files: [String], sections: [Int]) {
         let shown = max(SearchRanking.rerankWindow, SearchOptions().limit)
-        var found = find(text, typing: nil, room: &room)
-        if found.pages.isEmpty { _ = suggest(found.query, resolver: &found.resolver) }
-        return (found.resolver.files.sorted(), Set(found.pages.prefix(shown).map { $0[0].section }).sorted())
+        var scored = score(text, typing: nil, room: &room)
+        if scored.hits.isEmpty { _ = suggest(scored.query, resolver: &scored.resolver) }
+        return (scored.resolver.files.sorted(), bestOfFirstPages(scored.hits, count: shown, room: &room).sorted())
+    }
+
+    /// The best section of each of the first `count` pages `find` would give for `hits`, found
+    /// without ordering them all: a page's first hit there is its best (`Hit.precedes`; a long
+    /// section's parts are on one page, so no part shown before can hide it), and the pages
+    /// come in the order of their best hits. Sorting and grouping every hit (hundreds of
+    /// thousands of sections for a common word on 10,000 skills) was most of the build's
+    /// sample first queries, and grew faster than the collection.
+    private func bestOfFirstPages(_ hits: [Hit], count: Int, room: inout Room) -> [Int] {
+        // By page touched: its best hit so far, as a place in `hits` (`room.pageSlot`).
+        var pages: [Int] = []
+        for (position, hit) in hits.enumerated() {
+            let page = pageOfSection[hit.section]
+            let best = room.pageSlot[page]
+            if best < 0 {
+                room.pageSlot[page] = position
+                pages.append(page)
+            } else if Hit.precedes(hit, hits[best]) {
+                room.pageSlot[page] = position
+            }
+        }
+        // The first `count` of the pages' best hits, in order, kept as they come.
+        var first: [Hit] = []
+        for page in pages {
+            let best = hits[room.pageSlot[page]]
+            room.pageSlot[page] = -1
+            guard first.count < count || Hit.precedes(best, first[first.count - 1]) else { continue }
+            let place = first.firstIndex { Hit.precedes(best, $0) } ?? first.count
+            first.insert(best, at: place)
+            if first.count > count { first.removeLast() }
+        }
+        return first.map(\.section)
     }
 
     /// The files a browser loads: the dictionary and postings files the resolver read, the
@@ -212,6 +244,39 @@ public struct SearchEngine: Sendable {
     }
 
     private func find(_ text: String, typing: Bool?, room: inout Room) -> Found {
+        var scored = score(text, typing: typing, room: &room)
+        scored.hits.sort(by: Hit.precedes)
+        let ranked = scored.hits
+
+        // Group by page, in the order of each page's best section; of a long section's parts, the best.
+        var pages: [[Hit]] = []
+        for hit in ranked where !room.shownHeads[headOfSection[hit.section]] {
+            room.shownHeads[headOfSection[hit.section]] = true
+            let page = pageOfSection[hit.section]
+            if room.pageSlot[page] >= 0 {
+                pages[room.pageSlot[page]].append(hit)
+            } else {
+                room.pageSlot[page] = pages.count
+                pages.append([hit])
+            }
+        }
+        // Set back for the next query.
+        for hit in ranked { room.shownHeads[headOfSection[hit.section]] = false }
+        for page in pages { room.pageSlot[pageOfSection[page[0].section]] = -1 }
+        return Found(query: scored.query, slots: scored.slots, resolver: scored.resolver, pages: pages)
+    }
+
+    /// What scoring finds: the sections with their scores, in no order (`find` ranks them).
+    private struct Scored {
+        var query: SearchQuery
+        var slots: [SlotTerms]
+        var resolver: TermResolver
+        var hits: [Hit]
+    }
+
+    /// Resolves the query's words and scores the sections they are in. `room` is as it was
+    /// after: only `pageSlot` (all -1) is left for the caller to use.
+    private func score(_ text: String, typing: Bool?, room: inout Room) -> Scored {
         let query = SearchQuery(text, typing: typing)
         var resolver = TermResolver(index: index)
         let slots = query.slots.map { resolve($0, with: &resolver) }
@@ -257,11 +322,21 @@ public struct SearchEngine: Sendable {
             }
             bestSections.removeAll(keepingCapacity: true)
         }
-        var ranked = scoredSections.compactMap { section -> Hit? in
-            let own = room.parts[(section * groups)..<(section * groups + groups)]
-            guard own.contains(where: { $0 > 0 }) else { return nil }
-            let matched = zip(own, query.groupSizes).filter { $0 > 0 && $0 == $1 }.count
-            return Hit(section: section, score: room.scores[section], matched: matched, completionOnly: false)
+        // Counted in place: a slice and a filtered array per section were most of scoring's
+        // time for a common word.
+        var ranked: [Hit] = []
+        ranked.reserveCapacity(scoredSections.count + completedSections.count)
+        for section in scoredSections {
+            var any = false, matched = 0
+            for group in 0..<groups {
+                let parts = room.parts[section * groups + group]
+                if parts > 0 {
+                    any = true
+                    if parts == query.groupSizes[group] { matched += 1 }
+                }
+            }
+            guard any else { continue }
+            ranked.append(Hit(section: section, score: room.scores[section], matched: matched, completionOnly: false))
         }
         // Sections found only by completing a finished word come after all the others, so that
         // the query ranks the same while typed as once finished (the dropdown and the results page).
@@ -270,34 +345,16 @@ public struct SearchEngine: Sendable {
         for section in completedSections where !room.found[section] {
             ranked.append(Hit(section: section, score: room.completed[section], matched: completedMatches, completionOnly: true))
         }
-        ranked.sort(by: Hit.precedes)
-
-        // Group by page, in the order of each page's best section; of a long section's parts, the best.
-        var pages: [[Hit]] = []
-        for hit in ranked where !room.shownHeads[headOfSection[hit.section]] {
-            room.shownHeads[headOfSection[hit.section]] = true
-            let page = pageOfSection[hit.section]
-            if room.pageSlot[page] >= 0 {
-                pages[room.pageSlot[page]].append(hit)
-            } else {
-                room.pageSlot[page] = pages.count
-                pages.append([hit])
-            }
-        }
 
         // Set back for the next query.
         for section in scoredSections {
             room.scores[section] = 0
             room.scored[section] = false
+            room.found[section] = false
             for group in 0..<groups { room.parts[section * groups + group] = 0 }
         }
         for section in completedSections { room.completed[section] = 0 }
-        for hit in ranked {
-            room.found[hit.section] = false
-            room.shownHeads[headOfSection[hit.section]] = false
-        }
-        for page in pages { room.pageSlot[pageOfSection[page[0].section]] = -1 }
-        return Found(query: query, slots: slots, resolver: resolver, pages: pages)
+        return Scored(query: query, slots: slots, resolver: resolver, hits: ranked)
     }
 
     /// The terms a slot matches: exact first, then completions of a word being typed, then, for a

@@ -134,5 +134,12 @@ import TestSupport
         for query in queries {
             #expect(engine.firstQueryFiles(query) == engine.search(query).files, "\(query)")
         }
+        // As the build runs them: one after another in ranking room they share, twice over so
+        // that every query follows another.
+        let run = Array(queries + queries)
+        for first in index.firstQueryFiles(run) {
+            #expect(SearchEngine.files(first.files, loaded: first.sections, of: index) == engine.search(first.query).files,
+                    "\(first.query)")
+        }
     }
 }
