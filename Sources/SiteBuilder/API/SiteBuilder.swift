@@ -59,7 +59,9 @@ public enum SiteBuilder {
             let theme = options.theme
             let highlight = prepared.highlight
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems + copyPlan.shadowed, input)).sorted()
+            // `input.diagnostics` are sorted (`SiteInput`): sorted again only with problems of the site's own.
+            let problems = siteProblems(plan.problems + copyPlan.shadowed, input)
+            if !problems.isEmpty { withProblems.diagnostics = (input.diagnostics + problems).sorted() }
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
