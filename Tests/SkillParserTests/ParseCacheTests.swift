@@ -344,6 +344,70 @@ import TestSupport
         #expect(cache.notes.contains { $0.contains("not saved") }, "\(cache.notes)")
     }
 
+    /// A record read in part: damage in a file's own part is found when the load takes its parse
+    /// (the file is parsed then); damage in its tree or rules, which a rebuild does not read, is
+    /// found when something first reads them: the file is parsed for them, the note says so,
+    /// and the shard is removed so that the next build parses its files rather than meet it again.
+    @Test func damageInOnePartOfARecordCostsOnlyThatFilesReuse() throws {
+        let tree = try Self.awkwardTree()
+        let location = try CacheLocation()
+        let fresh = try CollectionLoader.load(root: tree.path)
+        try Self.load(tree.path, cache: location.file, settled: true)
+        // The shard and the entry of a file with rules and blocks.
+        let path = "a/SKILL.md"
+        let shard = location.file.appendingPathComponent(String(format: "%02x", ParseCache.shard(of: path)))
+        let good = try Data(contentsOf: shard)
+        let entry = try #require(try ParseCacheFile.read(shard, key: ParseCacheKey.current)?.entries[path])
+        #expect(entry.ownLength > 0 && entry.record.count > entry.ownLength)
+
+        for (label, offset) in [("own part", entry.own.lowerBound + entry.ownLength / 2),
+                                ("trailing part", entry.record.upperBound - 1)] {
+            var damaged = good
+            damaged[CacheFile.headerSize + offset] ^= 0x5A
+            try damaged.write(to: shard)
+            let cache = ParseCache(folder: location.file)
+            let graph = try CollectionLoader.load(root: tree.path, cache: cache)
+            if label == "own part" {
+                #expect(cache.counts.parsed == 1 + fresh.diagnostics.filter { ["line-too-long", "too-many-brackets"].contains($0.code) }.count,
+                        "\(cache.counts)")
+                #expect(cache.notes.contains { $0.contains("cached parse of \(path) not used") }, "\(cache.notes)")
+            } else {
+                #expect(!cache.notes.contains { $0.contains("not used") }, "nothing of the trailing part read yet: \(cache.notes)")
+            }
+            Self.expectSameGraph(graph, fresh, label)
+            let document = try #require(graph.document(at: path)?.markdown)
+            let parsed = try #require(fresh.document(at: path)?.markdown)
+            #expect(document.blocks == parsed.blocks && document.rules == parsed.rules, "\(label)")
+            #expect(document.rulesDigest == parsed.rulesDigest, "\(label)")
+            if label == "trailing part" {
+                #expect(cache.notes.contains { $0.contains("of \(path) not used (damaged)") }, "\(cache.notes)")
+                #expect(!FileManager.default.fileExists(atPath: shard.path), "the shard with the damage is removed")
+            }
+            // The next load finds no damage.
+            let next = ParseCache(folder: location.file)
+            let again = try CollectionLoader.load(root: tree.path, cache: next)
+            Self.expectSameGraph(again, fresh, "\(label), next load")
+            #expect(!next.notes.contains { $0.contains("not used") }, "\(label): \(next.notes)")
+            try good.write(to: shard)
+        }
+    }
+
+    /// A document taken from the cache knows the digest of its rules without decoding them: the
+    /// record holds it, as the digest of the rules' own record.
+    @Test func aCachedDocumentKnowsTheDigestOfItsRules() throws {
+        let root = TestPaths.repository.appendingPathComponent("Tests/SkillParserTests/Fixtures/dupes").path
+        let location = try CacheLocation()
+        try Self.load(root, cache: location.file)
+        let (cached, _) = try Self.load(root, cache: location.file)
+        let fresh = try CollectionLoader.load(root: root)
+        #expect(cached.documents.contains { $0.markdown.ruleCount > 1 })
+        for (document, parsed) in zip(cached.documents, fresh.documents) {
+            let known = try #require(document.markdown.knownRulesDigest, "\(document.path)")
+            #expect(!document.markdown.ruleList.isMade)
+            #expect(known == parsed.markdown.rulesDigest, "\(document.path)")
+        }
+    }
+
     /// Below the record digest: whatever bytes a record holds, decoding throws or returns,
     /// never reads out of bounds or recurses without end.
     @Test func decodingAnyBytesNeverCrashes() throws {
@@ -386,14 +450,20 @@ import TestSupport
         var noRules = BinaryWriter()
         noRules.count(0)
         let rules = noRules.finished()
-        deep.count(0)  // no rules, in a record of their own
-        deep.count(rules.count)
-        deep.bytes(rules)
         deep.count(0)  // no related-skill items
         deep.count(0)  // no headed lists
-        deep.count(1)
-        deep.count(tree.count)
-        deep.bytes(tree)
+        // No rules, and one block, in records of their own that follow, with their digests.
+        let rulesDigest = rules.withUnsafeBytes { ContentHasher.hash($0) }
+        var treeDigest = CachePayloadDigest()
+        tree.withUnsafeBytes { treeDigest.add($0) }
+        for (count, record, digest) in [(0, rules, rulesDigest), (1, tree, treeDigest.finalize())] {
+            deep.count(count)
+            deep.count(record.count)
+            deep.word(digest.high)
+            deep.word(digest.low)
+        }
+        deep.trailing([rules])
+        deep.trailing([tree])
         let nested = deep.finished()
         nested.withUnsafeBytes { buffer in
             do throws(CacheDamage) {

@@ -130,7 +130,7 @@ public enum SiteBuilder {
                 }
             } catch {
                 // No step may still be writing into a folder that is being discarded.
-                _ = try? indexing.wait()
+                _ = try? (try? indexing.wait())?.cacheWrites?.wait()
                 _ = try? copying?.wait()
                 _ = try? writingKeys?.wait()
                 throw error
@@ -158,6 +158,8 @@ public enum SiteBuilder {
                 // A memo that could not be written costs the next build its keys, nothing else.
                 _ = try? writingKeys?.wait()
             }
+            // The index's cache files, written while the steps after it ran.
+            _ = try? index.cacheWrites?.wait()
             let pagePaths = Set(plan.pages.map(\.path))
             let reuse = output.hasPrevious
                 ? Reuse(reusedFiles: output.reused, rebuiltPages: output.madePaths.filter(pagePaths.contains)) : nil

@@ -11,11 +11,12 @@ struct BinaryReader {
     private var strings: [String] = []
     /// The tree's values read so far (`TreeValues`).
     var tree = TreeValues()
-    /// Makes a document's tree from the range of its record in the bytes read, to decode it when
-    /// first used (`MarkdownTree`); `nil` decodes it at once.
-    var lazyTree: ((_ record: Range<Int>, _ blockCount: Int) -> MarkdownTree)?
+    /// Makes a document's tree from what its record says of the tree's record, which follows it
+    /// (`TrailingRecord`), to decode it when first used (`MarkdownTree`); without it (and
+    /// `lazyRules`), the trailing records are in the bytes read and are decoded at once.
+    var lazyTree: ((TrailingRecord) -> MarkdownTree)?
     /// The same for a document's rules (`MarkdownRules`).
-    var lazyRules: ((_ record: Range<Int>, _ count: Int) -> MarkdownRules)?
+    var lazyRules: ((TrailingRecord) -> MarkdownRules)?
 
     /// `record` must stay valid while the reader is used.
     init(record: UnsafeRawBufferPointer) throws(CacheDamage) {
@@ -57,6 +58,13 @@ struct BinaryReader {
             if next < 0x80 { return value }
             shift += 7
         }
+    }
+
+    /// What `BinaryWriter.word` wrote.
+    mutating func word() throws(CacheDamage) -> UInt64 {
+        guard bytes.count - position >= 8 else { throw CacheDamage("record ends early") }
+        defer { position += 8 }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
     }
 
     mutating func int() throws(CacheDamage) -> Int {

@@ -15,6 +15,8 @@ struct BinaryWriter {
     /// What comes before `body`: earlier stretches of the body and the nested records between
     /// them (`record(_:)`), each in its parts.
     private var earlier: [[UInt8]] = []
+    /// Records that follow the record itself (`trailing(_:)`), each in its parts.
+    private var after: [[UInt8]] = []
 
     init() {
         body.reserveCapacity(1024)
@@ -36,6 +38,11 @@ struct BinaryWriter {
         // Zigzag: small negative numbers stay short.
         let signed = Int64(value)
         unsigned(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
+    }
+
+    /// Eight bytes, little-endian: for digests, which a varint would make longer.
+    mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { body.append(contentsOf: $0) }
     }
 
     mutating func count(_ value: Int) {
@@ -79,13 +86,26 @@ struct BinaryWriter {
         body = []
     }
 
+    /// Another record, placed after this one's end rather than inside it: the record says what
+    /// it needs to find it (its length, its digest), and a reader of this record alone need not
+    /// read it (the parse cache's trees and rules, `CacheCoding+Document`).
+    mutating func trailing(_ parts: [[UInt8]]) {
+        after += parts
+    }
+
     /// The record, in parts that follow one another: the number of strings, the string table,
-    /// then the body with the nested records' parts in their places. The parse cache writes them
-    /// as they are: each copy of a record was another buffer of its size.
+    /// then the body with the nested records' parts in their places; then the trailing records.
+    /// The parse cache writes them as they are: each copy of a record was another buffer of its size.
     func parts() -> [[UInt8]] {
+        let (record, trailing) = split()
+        return record + trailing
+    }
+
+    /// `parts()` as the record's own parts and the trailing records' parts.
+    func split() -> (record: [[UInt8]], trailing: [[UInt8]]) {
         var count: [UInt8] = []
         Self.appendVarint(UInt64(strings.count), to: &count)
-        return [count, strings.bytes] + earlier + [body]
+        return ([count, strings.bytes] + earlier + [body], after)
     }
 
     /// The record in one piece.

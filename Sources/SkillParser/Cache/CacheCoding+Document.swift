@@ -59,10 +59,6 @@ extension BinaryWriter {
             string(fragment.html)
             write(fragment.location)
         }
-        // The rules, a record of their own with its own strings, decoded when first read (`MarkdownRules`).
-        count(document.rules.count)
-        let rules = BinaryWriter.rulesRecord(document.rules)
-        record(rules)
         writeItems(document.relatedSkillItems)
         count(document.headedLists.count)
         for list in document.headedLists {
@@ -71,15 +67,35 @@ extension BinaryWriter {
             int(list.itemCount)
             writeItems(list.items)
         }
-        // The tree, a record of its own with its own strings, decoded when first read (`MarkdownTree`).
-        count(document.blockCount)
+        // The rules and the tree: records of their own with their own strings, decoded when first
+        // read (`MarkdownRules`, `MarkdownTree`), placed after this record (`trailing`), which
+        // holds what finds and checks them: their count, length and digest. A rebuild reads this
+        // record of every unchanged file and the rules and tree of almost none.
+        let rules = BinaryWriter.rulesRecord(document.rules)
+        let rulesDigest = MarkdownDocument.digest(ofRulesRecord: rules)
         var tree = BinaryWriter()
         tree.write(document.blocks)
         let written = tree.tree
         tree.writeShared(document.codeBlocks, written.codeBlocks) { $0.write($1) }
         tree.writeShared(document.tables, written.tables) { $0.write($1) }
-        record(tree.parts())
-        return MarkdownDocument.digest(ofRulesRecord: rules)
+        let treeParts = tree.parts()
+        var treeDigest = CachePayloadDigest()
+        for part in treeParts { part.withUnsafeBytes { treeDigest.add($0) } }
+        write(TrailingRecord(offset: 0, length: rules.reduce(0) { $0 + $1.count }, digest: rulesDigest,
+                             count: document.rules.count))
+        write(TrailingRecord(offset: 0, length: treeParts.reduce(0) { $0 + $1.count }, digest: treeDigest.finalize(),
+                             count: document.blockCount))
+        trailing(rules)
+        trailing(treeParts)
+        return rulesDigest
+    }
+
+    /// A trailing record's count, length and digest (its offset follows from the ones before it).
+    private mutating func write(_ record: TrailingRecord) {
+        count(record.count)
+        count(record.length)
+        word(record.digest.high)
+        word(record.digest.low)
     }
 
     /// The record of a document's rules, with its own strings, in its parts: as the parse cache
@@ -210,30 +226,26 @@ extension BinaryReader {
         let html = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HTMLFragment(html: try reader.string(), location: try reader.location())
         }
-        let ruleCount = try count()
-        let rulesRecord = try skip(try count())
-        let rules: MarkdownRules
-        if let lazyRules {
-            rules = lazyRules(rulesRecord, ruleCount)
-        } else {
-            rules = MarkdownRules(try withRecord(rulesRecord) { (bytes) throws(CacheDamage) in
-                try MarkdownRules.rules(record: bytes, count: ruleCount)
-            })
-        }
         let relatedSkillItems = try items()
         let headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
             HeadedList(heading: try reader.string(), location: try reader.location(), itemCount: try reader.int(),
                        items: try reader.items())
         }
-        let blockCount = try count()
-        let length = try count()
-        let record = try skip(length)
+        let rulesRecord = try trailingRecord(offset: 0)
+        let treeRecord = try trailingRecord(offset: rulesRecord.length)
+        let rules: MarkdownRules
         let tree: MarkdownTree
-        if let lazyTree {
-            tree = lazyTree(record, blockCount)
+        if let lazyRules, let lazyTree {
+            rules = lazyRules(rulesRecord)
+            tree = lazyTree(treeRecord)
         } else {
-            tree = MarkdownTree(try withRecord(record) { (bytes) throws(CacheDamage) in
-                try MarkdownTree.parts(record: bytes, blockCount: blockCount)
+            // The trailing records are in the bytes read, after this record.
+            let rulesRange = try skip(rulesRecord.length), treeRange = try skip(treeRecord.length)
+            rules = MarkdownRules(try withRecord(rulesRange) { (bytes) throws(CacheDamage) in
+                try MarkdownRules.rules(record: bytes, digest: rulesRecord.digest, count: rulesRecord.count)
+            })
+            tree = MarkdownTree(try withRecord(treeRange) { (bytes) throws(CacheDamage) in
+                try MarkdownTree.parts(record: bytes, digest: treeRecord.digest, blockCount: treeRecord.count)
             })
         }
         var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, tree: tree)
@@ -244,14 +256,47 @@ extension BinaryReader {
         document.codeSpans = codeSpans
         document.html = html
         document.ruleList = rules
+        // The digest the record holds is the rules' digest (`MarkdownDocument.rulesDigest`):
+        // known without decoding them.
+        document.knownRulesDigest = rulesRecord.digest
         document.relatedSkillItems = relatedSkillItems
         document.headedLists = headedLists
         return document
     }
+
+    /// What `BinaryWriter.write(_: TrailingRecord)` wrote, the record `offset` bytes after the
+    /// end of this one. Every trailing record holds at least a byte per item (rule, block).
+    private mutating func trailingRecord(offset: Int) throws(CacheDamage) -> TrailingRecord {
+        let count = try unsigned(), length = try unsigned()
+        guard count <= length, length <= UInt64(Int.max / 4) else { throw CacheDamage("damaged trailing record") }
+        return TrailingRecord(offset: offset, length: Int(length), digest: ContentHash(high: try word(), low: try word()),
+                              count: Int(count))
+    }
+}
+
+/// A record placed after a document's own (its rules, its tree), found and checked by what the
+/// document's record says of it.
+struct TrailingRecord: Sendable {
+    /// Where it starts, counted from the end of the document's record.
+    var offset: Int
+    var length: Int
+    /// `ContentHasher.hash` of its bytes for rules (their `rulesDigest`), `CachePayloadDigest` for a tree.
+    var digest: ContentHash
+    /// How many rules, or top-level blocks, it holds.
+    var count: Int
 }
 
 extension MarkdownTree {
-    /// Decodes a tree record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `blockCount` blocks.
+    /// Decodes a tree record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `blockCount`
+    /// blocks, whose bytes must have `digest` (`CachePayloadDigest`).
+    static func parts(record: UnsafeRawBufferPointer, digest: ContentHash, blockCount: Int) throws(CacheDamage) -> MarkdownTreeParts {
+        var check = CachePayloadDigest()
+        check.add(record)
+        guard check.finalize() == digest else { throw CacheDamage("damaged tree") }
+        return try parts(record: record, blockCount: blockCount)
+    }
+
+    /// Decodes a tree record of `blockCount` blocks.
     static func parts(record: UnsafeRawBufferPointer, blockCount: Int) throws(CacheDamage) -> MarkdownTreeParts {
         var reader = try BinaryReader(record: record)
         let blocks = try reader.blocks(depth: 0)
@@ -264,7 +309,14 @@ extension MarkdownTree {
 }
 
 extension MarkdownRules {
-    /// Decodes a rules record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `count` rules.
+    /// Decodes a rules record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of `count`
+    /// rules, whose bytes must have `digest` (`ContentHasher.hash`, the rules' `rulesDigest`).
+    static func rules(record: UnsafeRawBufferPointer, digest: ContentHash, count: Int) throws(CacheDamage) -> [Rule] {
+        guard ContentHasher.hash(record) == digest else { throw CacheDamage("damaged rules") }
+        return try rules(record: record, count: count)
+    }
+
+    /// Decodes a rules record of `count` rules.
     static func rules(record: UnsafeRawBufferPointer, count: Int) throws(CacheDamage) -> [Rule] {
         var reader = try BinaryReader(record: record)
         let rules = try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.rule() }

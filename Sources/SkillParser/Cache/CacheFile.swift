@@ -28,17 +28,22 @@ public enum CacheFile {
         public var format: UInt64
         /// For messages: `parse cache`.
         public var name: String
+        /// Whether the header's digest covers the payload. A cache whose records carry digests
+        /// of their own, and which is read in part (`open`), has none: a digest of the whole
+        /// would be made by every write and checked by no read.
+        public var digestsPayload: Bool
 
-        public init(magic: StaticString, format: Int, name: String) {
+        public init(magic: StaticString, format: Int, name: String, digestsPayload: Bool = true) {
             let bytes = magic.withUTF8Buffer { Array($0) }
             precondition(bytes.count == 8, "a cache's magic is eight bytes")
             self.magic = bytes
             self.format = UInt64(format)
             self.name = name
+            self.digestsPayload = digestsPayload
         }
     }
 
-    static let headerSize = 56
+    public static let headerSize = 56
 
     /// The records of `file` as `parse` reads its payload: `nil` when there is no file; throws,
     /// saying why, when the file cannot be used (see the other `read`) or its records do not parse.
@@ -54,9 +59,31 @@ public enum CacheFile {
     /// format, made under another key, cut short, longer than its header says, or damaged.
     /// The payload is read straight into the array returned, with no copy of the file beside it.
     public static func read(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage) -> [UInt8]? {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        precondition(kind.digestsPayload, "a cache without a payload digest is read in part (open)")
+        let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        guard let (count, digest) = try header(of: descriptor, kind: kind, key: key) else { return nil }
+        var complete = false
+        let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // A file that shrinks while it is read keeps what was read; `complete` rejects it.
+            let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+            complete = done == count
+            initialized = done
+        }
+        guard complete else { throw CacheDamage("cut short") }
+        var check = CachePayloadDigest()
+        payload.withUnsafeBytes { check.add($0) }
+        guard check.finalize() == digest else { throw CacheDamage("damaged") }
+        return payload
+    }
+
+    /// The payload's length and digest from the header of the open `descriptor`: `nil` when it
+    /// is no regular file; throws as `read` says when it is not this cache, format or key, or
+    /// its length is not the header's. The descriptor is left just past the header.
+    private static func header(of descriptor: Int32, kind: Kind, key: ContentHash) throws(CacheDamage)
+        -> (length: Int, digest: ContentHash)?
+    {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
@@ -75,19 +102,59 @@ public enum CacheFile {
         let available = UInt64(max(0, size - headerSize))
         guard length <= available else { throw CacheDamage("cut short") }
         guard length == available else { throw CacheDamage("longer than its header says") }
-        let count = Int(length)
-        var complete = false
-        let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // A file that shrinks while it is read keeps what was read; `complete` rejects it.
-            let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
-            complete = done == count
-            initialized = done
+        return (Int(length), digest)
+    }
+
+    /// A cache file opened to be read in part (`Opened.read`), for a kind whose payload has no
+    /// digest (`Kind.digestsPayload`): its records carry their own, which the cache checks as
+    /// it reads each one. `nil` when there is no file; throws as `read` does for the header.
+    /// A rebuild of agentic-awesome-skills reads a tenth of its parse cache: the rest is trees
+    /// and rules it never decodes, which reading whole (and digesting, and the page faults of
+    /// the fresh memory) was 80 ms of processor time (perf).
+    public static func open(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage) -> Opened? {
+        precondition(!kind.digestsPayload, "a cache with a payload digest is read whole (read)")
+        let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return nil }
+        do throws(CacheDamage) {
+            guard let (length, _) = try header(of: descriptor, kind: kind, key: key) else {
+                close(descriptor)
+                return nil
+            }
+            return Opened(descriptor: descriptor, length: length)
+        } catch {
+            close(descriptor)
+            throw error
         }
-        guard complete else { throw CacheDamage("cut short") }
-        var check = CachePayloadDigest()
-        payload.withUnsafeBytes { check.add($0) }
-        guard check.finalize() == digest else { throw CacheDamage("damaged") }
-        return payload
+    }
+
+    /// An open cache file whose payload is read by ranges, from any thread; closed when let go.
+    /// The file read stays the one opened even when a build renames a new one into its place.
+    public final class Opened: @unchecked Sendable {
+        private let descriptor: Int32
+        /// The payload's length.
+        public let length: Int
+
+        init(descriptor: Int32, length: Int) {
+            self.descriptor = descriptor
+            self.length = length
+        }
+
+        deinit { close(descriptor) }
+
+        /// The payload's bytes in `range`; `nil` when the range is not inside the payload or
+        /// the file gives fewer bytes (cut short since it was opened).
+        public func read(_ range: Range<Int>) -> [UInt8]? {
+            guard range.lowerBound >= 0, range.upperBound <= length else { return nil }
+            let count = range.count
+            var complete = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor,
+                                                      at: CacheFile.headerSize + range.lowerBound)
+                complete = done == count
+                initialized = done
+            }
+            return complete ? bytes : nil
+        }
     }
 
     /// Whether `file` is this kind of cache, under `key`, as long as its header says, with a payload
@@ -95,7 +162,7 @@ public enum CacheFile {
     /// whose payload starts with the key of everything it was made from: a build that would write
     /// the same bytes can leave the file there.
     public static func payloadStarts(_ file: URL, kind: Kind, key: ContentHash, with prefix: [UInt8]) -> Bool {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
@@ -116,7 +183,7 @@ public enum CacheFile {
     /// in place is left as it was, and the error is thrown.
     public static func write(to file: URL, kind: Kind, key: ContentHash, _ body: (inout Writer) throws -> Void) throws {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-\(getpid())")
-        var writer = try Writer(creating: temporary.path)
+        var writer = try Writer(creating: temporary.path, digests: kind.digestsPayload)
         do {
             try body(&writer)
             try writer.finish(kind: kind, key: key)
@@ -143,9 +210,12 @@ public enum CacheFile {
         private var digest = CachePayloadDigest()
         private var length: UInt64 = 0
         private var open = true
+        /// Whether the payload is digested (`Kind.digestsPayload`); else the header's digest is zero.
+        private let digests: Bool
 
-        init(creating path: String) throws {
+        init(creating path: String, digests: Bool) throws {
             self.path = path
+            self.digests = digests
             descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw CacheWriteError(path: path, code: errno) }
             pending.reserveCapacity(Self.bufferSize)
@@ -158,7 +228,7 @@ public enum CacheFile {
 
         public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
             guard !bytes.isEmpty else { return }
-            digest.add(bytes)
+            if digests { digest.add(bytes) }
             length += UInt64(bytes.count)
             if pending.count + bytes.count > Self.bufferSize { try flush() }
             if bytes.count >= Self.bufferSize { try writeAll(bytes) } else { pending.append(contentsOf: bytes) }
@@ -176,7 +246,7 @@ public enum CacheFile {
         mutating func finish(kind: Kind, key: ContentHash) throws {
             try flush()
             var header = kind.magic
-            let digest = digest.finalize()
+            let digest = digests ? digest.finalize() : ContentHash(high: 0, low: 0)
             for value in [kind.format, key.high, key.low, length, digest.high, digest.low] {
                 withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
             }

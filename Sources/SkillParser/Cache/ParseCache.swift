@@ -127,7 +127,7 @@ public final class ParseCache: @unchecked Sendable {
         reading.wait()
         guard let (shard, entry) = previous[path], entry.stamp == stamp, let file = shards[shard],
               stamp.isSettled(before: file.recordedAt) else { return nil }
-        return decoded(path, in: folder, entry, in: file).map {
+        return decoded(path, in: folder, entry, in: file, shard: shard).map {
             ($0, Outcome(path: path, digest: entry.digest, stamp: stamp, record: .kept(entry), wasRead: false))
         }
     }
@@ -136,7 +136,9 @@ public final class ParseCache: @unchecked Sendable {
     func parse(of path: String, in folder: String, digest: ContentHash, stamp: FileStamp) -> (CollectionLoader.ParseResult, Outcome)? {
         reading.wait()
         guard let (shard, entry) = previous[path], entry.digest == digest, let file = shards[shard] else { return nil }
-        return decoded(path, in: folder, entry, in: file).map { ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry))) }
+        return decoded(path, in: folder, entry, in: file, shard: shard).map {
+            ($0, Outcome(path: path, digest: digest, stamp: stamp, record: .kept(entry)))
+        }
     }
 
     /// A file parsed by this build, encoded for the next. The document keeps the digest of its
@@ -145,38 +147,57 @@ public final class ParseCache: @unchecked Sendable {
         var writer = BinaryWriter()
         let rulesDigest = writer.write(result)
         result.document?.knownRulesDigest = rulesDigest
-        return Outcome(path: path, digest: digest, stamp: stamp, record: .encoded(writer.parts()))
+        let (own, trailing) = writer.split()
+        var ownDigest = CachePayloadDigest()
+        for part in own { part.withUnsafeBytes { ownDigest.add($0) } }
+        return Outcome(path: path, digest: digest, stamp: stamp,
+                       record: .encoded(ownLength: own.reduce(0) { $0 + $1.count }, ownDigest: ownDigest.finalize(),
+                                        parts: own + trailing))
     }
 
-    /// The parse the record of `entry` holds. Its document's tree and rules are decoded when first read,
-    /// from the shard's bytes, which it holds until then (a few tens of MB for the largest
-    /// collections, less than the trees would take). The frame's digest has checked those bytes;
-    /// should a tree or the rules still not decode, the file at `folder` + `path` is parsed for it.
+    /// The parse the record of `entry` holds: its own part is read from the shard and checked
+    /// against its digest; its document's tree and rules are read, checked and decoded when first
+    /// read, from the shard's file, which stays open until then. Should a tree or the rules then
+    /// not be there as recorded, the file at `folder` + `path` is parsed for them, and the shard
+    /// is removed so that the next build parses its files afresh.
     private func decoded(_ path: String, in folder: String, _ entry: ParseCacheFile.Entry,
-                         in file: ParseCacheFile) -> CollectionLoader.ParseResult? {
-        let bytes = file.bytes
-        let start = entry.record.lowerBound
+                         in file: ParseCacheFile, shard: Int) -> CollectionLoader.ParseResult? {
+        let opened = file.file
+        let trailingStart = entry.record.lowerBound + entry.ownLength
+        let trailingEnd = entry.record.upperBound
+        /// The bytes of a trailing record, or `nil` when they are not there.
+        @Sendable func bytes(_ record: TrailingRecord) -> [UInt8]? {
+            guard record.offset <= trailingEnd - trailingStart, record.length <= trailingEnd - trailingStart - record.offset
+            else { return nil }
+            return opened.read(trailingStart + record.offset..<trailingStart + record.offset + record.length)
+        }
         do throws(CacheDamage) {
-            var result = try bytes.withUnsafeBytes { all in
+            guard let own = opened.read(entry.own) else { throw CacheDamage("cut short") }
+            var check = CachePayloadDigest()
+            own.withUnsafeBytes { check.add($0) }
+            guard check.finalize() == entry.ownDigest else { throw CacheDamage("damaged record") }
+            var result = try own.withUnsafeBytes { all in
                 Result { () throws(CacheDamage) in
-                    var reader = try BinaryReader(record: UnsafeRawBufferPointer(rebasing: all[entry.record]))
-                    reader.lazyTree = { record, blockCount in
-                        let range = start + record.lowerBound..<start + record.upperBound
-                        return MarkdownTree(blockCount: blockCount) {
-                            let parts = bytes.withUnsafeBytes { all in
-                                try? MarkdownTree.parts(record: UnsafeRawBufferPointer(rebasing: all[range]), blockCount: blockCount)
+                    var reader = try BinaryReader(record: all)
+                    reader.lazyTree = { record in
+                        MarkdownTree(blockCount: record.count) {
+                            let parts = bytes(record)?.withUnsafeBytes { bytes in
+                                try? MarkdownTree.parts(record: bytes, digest: record.digest, blockCount: record.count)
                             }
-                            return parts ?? CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
+                            if let parts { return parts }
+                            self.damagedLater(path, "tree", shard: shard)
+                            return CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
                                 ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: [])
                         }
                     }
-                    reader.lazyRules = { record, count in
-                        let range = start + record.lowerBound..<start + record.upperBound
-                        return MarkdownRules(count: count) {
-                            let rules = bytes.withUnsafeBytes { all in
-                                try? MarkdownRules.rules(record: UnsafeRawBufferPointer(rebasing: all[range]), count: count)
+                    reader.lazyRules = { record in
+                        MarkdownRules(count: record.count) {
+                            let rules = bytes(record)?.withUnsafeBytes { bytes in
+                                try? MarkdownRules.rules(record: bytes, digest: record.digest, count: record.count)
                             }
-                            return rules ?? CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
+                            if let rules { return rules }
+                            self.damagedLater(path, "rules", shard: shard)
+                            return CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
                         }
                     }
                     let result = try reader.fileParse()
@@ -191,6 +212,14 @@ public final class ParseCache: @unchecked Sendable {
             lock.withLock { damage.append("the cached parse of \(path) not used (\(error)); the file was parsed") }
             return nil
         }
+    }
+
+    /// A trailing record found damaged when read, after the load: says so, and removes its shard
+    /// (which this build may have written again, with the same record), so the next build parses
+    /// the shard's files instead of finding the damage again.
+    private func damagedLater(_ path: String, _ what: String, shard: Int) {
+        lock.withLock { damage.append("the cached \(what) of \(path) not used (damaged); the file was parsed") }
+        unlink(Self.shardFile(shard, in: folder).path)
     }
 
     /// One shard's outcomes, emptied by the thread that writes the shard.
@@ -243,7 +272,7 @@ public final class ParseCache: @unchecked Sendable {
                             if unlink(file.path) != 0, errno != ENOENT { throw CacheWriteError(path: file.path, code: errno) }
                         } else {
                             try ParseCacheFile.write(held[index].outcomes, key: key, recordedAt: startedAt,
-                                                     previous: shards[index]?.bytes, to: file)
+                                                     previous: shards[index]?.file, to: file)
                         }
                         return nil
                     } catch {

@@ -20,4 +20,17 @@ public enum FileDescriptorReading {
         }
         return total
     }
+
+    /// The same from `offset` on (`pread`: the file's position is left alone, so several
+    /// threads may read one open file at once).
+    public static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        return total
+    }
 }
