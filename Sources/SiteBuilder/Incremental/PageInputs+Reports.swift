@@ -95,18 +95,23 @@ struct PlaceFiles {
     }
 
     let graph: SkillGraph
+    /// Whether `Facts.skill` is looked up (`nil` otherwise).
+    let withSkills: Bool
     private var file: String?
     private var last: Facts?
 
-    init(graph: SkillGraph) {
+    init(graph: SkillGraph, withSkills: Bool = true) {
         self.graph = graph
+        self.withSkills = withSkills
     }
 
     /// `nil` when `path` is not a document of the collection.
     mutating func facts(of path: String) -> Facts? {
         if path != file {
             file = path
-            last = graph.document(at: path).map { Facts(anchors: ReportLinks.AnchorFacts($0), skill: graph.skill(of: $0)?.name) }
+            last = graph.document(at: path).map {
+                Facts(anchors: ReportLinks.AnchorFacts($0), skill: withSkills ? graph.skill(of: $0)?.name : nil)
+            }
         }
         return last
     }
