@@ -357,11 +357,12 @@ import TestSupport
         let path = "a/SKILL.md"
         let shard = location.file.appendingPathComponent(String(format: "%02x", ParseCache.shard(of: path)))
         let good = try Data(contentsOf: shard)
-        let entry = try #require(try ParseCacheFile.read(shard, key: ParseCacheKey.current)?.entries[path])
-        #expect(entry.ownLength > 0 && entry.record.count > entry.ownLength)
+        let read = try #require(try ParseCacheFile.read(shard, key: ParseCacheKey.current))
+        let entry = try #require(read.entries[path])
+        #expect(!entry.own.isEmpty && !entry.trailing.isEmpty)
 
-        for (label, offset) in [("own part", entry.own.lowerBound + entry.ownLength / 2),
-                                ("trailing part", entry.record.upperBound - 1)] {
+        for (label, offset) in [("own part", read.ownStart + entry.own.lowerBound + entry.own.count / 2),
+                                ("trailing part", entry.trailing.upperBound - 1)] {
             var damaged = good
             damaged[CacheFile.headerSize + offset] ^= 0x5A
             try damaged.write(to: shard)

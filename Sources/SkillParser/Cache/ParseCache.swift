@@ -151,11 +151,10 @@ public final class ParseCache: @unchecked Sendable {
         var ownDigest = CachePayloadDigest()
         for part in own { part.withUnsafeBytes { ownDigest.add($0) } }
         return Outcome(path: path, digest: digest, stamp: stamp,
-                       record: .encoded(ownLength: own.reduce(0) { $0 + $1.count }, ownDigest: ownDigest.finalize(),
-                                        parts: own + trailing))
+                       record: .encoded(own: own, ownDigest: ownDigest.finalize(), trailing: trailing))
     }
 
-    /// The parse the record of `entry` holds: its own part is read from the shard and checked
+    /// The parse the record of `entry` holds: its own record, read with the shard, is checked
     /// against its digest; its document's tree and rules are read, checked and decoded when first
     /// read, from the shard's file, which stays open until then. Should a tree or the rules then
     /// not be there as recorded, the file at `folder` + `path` is parsed for them, and the shard
@@ -163,8 +162,8 @@ public final class ParseCache: @unchecked Sendable {
     private func decoded(_ path: String, in folder: String, _ entry: ParseCacheFile.Entry,
                          in file: ParseCacheFile, shard: Int) -> CollectionLoader.ParseResult? {
         let opened = file.file
-        let trailingStart = entry.record.lowerBound + entry.ownLength
-        let trailingEnd = entry.record.upperBound
+        let trailingStart = entry.trailing.lowerBound
+        let trailingEnd = entry.trailing.upperBound
         /// The bytes of a trailing record, or `nil` when they are not there.
         @Sendable func bytes(_ record: TrailingRecord) -> [UInt8]? {
             guard record.offset <= trailingEnd - trailingStart, record.length <= trailingEnd - trailingStart - record.offset
@@ -172,13 +171,13 @@ public final class ParseCache: @unchecked Sendable {
             return opened.read(trailingStart + record.offset..<trailingStart + record.offset + record.length)
         }
         do throws(CacheDamage) {
-            guard let own = opened.read(entry.own) else { throw CacheDamage("cut short") }
-            var check = CachePayloadDigest()
-            own.withUnsafeBytes { check.add($0) }
-            guard check.finalize() == entry.ownDigest else { throw CacheDamage("damaged record") }
-            var result = try own.withUnsafeBytes { all in
+            var result = try file.own.withUnsafeBytes { all in
                 Result { () throws(CacheDamage) in
-                    var reader = try BinaryReader(record: all)
+                    let own = UnsafeRawBufferPointer(rebasing: all[entry.own])
+                    var check = CachePayloadDigest()
+                    check.add(own)
+                    guard check.finalize() == entry.ownDigest else { throw CacheDamage("damaged record") }
+                    var reader = try BinaryReader(record: own)
                     reader.lazyTree = { record in
                         MarkdownTree(blockCount: record.count) {
                             let parts = bytes(record)?.withUnsafeBytes { bytes in
@@ -272,7 +271,7 @@ public final class ParseCache: @unchecked Sendable {
                             if unlink(file.path) != 0, errno != ENOENT { throw CacheWriteError(path: file.path, code: errno) }
                         } else {
                             try ParseCacheFile.write(held[index].outcomes, key: key, recordedAt: startedAt,
-                                                     previous: shards[index]?.file, to: file)
+                                                     previous: shards[index], to: file)
                         }
                         return nil
                     } catch {
