@@ -14,7 +14,10 @@ public enum SearchIndexBuilder {
     /// The build cache's part for the index: the counts of the previous build's documents, and
     /// the key of each document of this one (`nil`: not kept). See `SearchIndexCache`.
     public struct Reuse: Sendable {
-        public var previous: SearchIndexCache
+        /// The previous counts, read as far as they are needed.
+        public var counts: PreviousCounts
+        /// Every previous count (the counts file read whole).
+        public var previous: SearchIndexCache { counts.cache }
         public var keys: [String: SearchIndexCache.Key]
         /// The sizes of the previous build's document rows.
         public var rows: SearchIndexRowSizes?
@@ -22,12 +25,20 @@ public enum SearchIndexBuilder {
         public var state: SearchIndexState?
         public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil,
                     state: SearchIndexState? = nil) {
-            self.previous = previous
+            self.init(counts: PreviousCounts(previous), keys: keys, rows: rows, state: state)
+        }
+        public init(counts: PreviousCounts, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil,
+                    state: SearchIndexState? = nil) {
+            self.counts = counts
             self.keys = keys
             self.rows = rows
             self.state = state
         }
     }
+
+    /// Writes every keyed document's counts (`SearchIndexCache.write`) and says where each one
+    /// is in the file, or `nil` when it could not be written.
+    public typealias Keep = (_ records: [SearchIndexCache.Record]) -> [SearchIndexCache.Location]?
 
     /// What `buildAndWrite` made.
     public struct Built: Sendable {
@@ -70,12 +81,20 @@ public enum SearchIndexBuilder {
     /// with no digest, already encoded.
     public static func buildAndWrite(graph: SkillGraph, sources: Set<String>? = nil,
                                      targets: SearchIndexLayout.Targets = .init(), reuse: Reuse? = nil,
-                                     keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil,
+                                     keep: Keep? = nil,
                                      write: (_ path: String, _ digest: ContentHash?, _ contents: () -> [UInt8]) throws -> Void) throws
         -> Built {
-        let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep)
+        let textFailure = TextFailure()
+        let made = encoded(graph: graph, sources: sources, targets: targets, reuse: reuse, keep: keep, textFailure: textFailure)
         let written = try SearchIndexEncoder.eachFile(made.index, pieces: made.pieces, knownTerms: made.knownTerms,
                                                       before: made.before, write)
+        if textFailure.isSet, let reuse {
+            // A patch that could not read a section's text from the previous counts (a counts
+            // file damaged or replaced since the state was written): every document is counted
+            // anew and every file handed over again (a second file at a path replaces the first).
+            return try buildAndWrite(graph: graph, sources: sources, targets: targets,
+                                     reuse: Reuse(previous: SearchIndexCache(), keys: reuse.keys), keep: keep, write: write)
+        }
         var files = written.files
         let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged,
                                                    knownTerms: made.knownTerms)
@@ -138,16 +157,21 @@ public enum SearchIndexBuilder {
     /// The index and its files, each piece of the files encoded once, and the number of
     /// documents split and counted (see `buildAndWrite`).
     static func encoded(graph: SkillGraph, sources: Set<String>? = nil, targets: SearchIndexLayout.Targets = .init(),
-                        reuse: Reuse? = nil, keep: ((_ records: [SearchIndexCache.Record]) -> Void)? = nil)
+                        reuse: Reuse? = nil, keep: Keep? = nil, textFailure: TextFailure = TextFailure())
         -> (index: SearchIndex, pieces: SearchIndexEncoder.Pieces, recounted: Int,
             sources: [SearchIndexEncoder.SectionSource?], state: SearchIndexState?, patched: Bool,
             knownTerms: SearchIndexEncoder.KnownTerms?, before: SearchIndexState.Files?) {
         let documents = graph.documents.filter { sources?.contains($0.path) ?? true }
-        if let reuse, let patched = patched(documents, graph: graph, reuse: reuse, targets: targets) {
-            if let records = patched.records { keep?(records) }
+        if let reuse, var patched = patched(documents, graph: graph, reuse: reuse, targets: targets, textFailure: textFailure) {
+            if let records = patched.records {
+                // The counts file written anew: the state says where its records are.
+                let locations = keep?(records)
+                patched.state.locations = locations?.count == records.count ? locations! : Array(repeating: nil, count: records.count)
+            }
             return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true,
                     patched.knownTerms, patched.before)
         }
+        let previousCounts = reuse?.previous
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.
         let batchCount = max(1, min(documents.count, Parallel.cores * 4))
@@ -161,7 +185,7 @@ public enum SearchIndexBuilder {
             for document in documents[bounds[batch]..<bounds[batch + 1]] {
                 let key = reuse?.keys[document.path]
                 keys.append(key)
-                if let key, let payload = reuse?.previous.payload(key), counts.add(cached: payload) {
+                if let key, let payload = previousCounts?.payload(key), counts.add(cached: payload) {
                     if keep != nil { kept.append((key, payload, 0)) }
                     continue
                 }
@@ -185,6 +209,7 @@ public enum SearchIndexBuilder {
         // postings are made), so the two are not held at once.
         let records = Handoff(counted.flatMap(\.1))
         let saving = keep.map { keep in BackgroundStep { keep(records.take()) } }
+        var locations: [SearchIndexCache.Location]?
         var keys: [SearchIndexCache.Key?] = []
         var sectionCounts: [Int] = []
         for (batch, _, _, batchKeys) in counted {
@@ -195,15 +220,34 @@ public enum SearchIndexBuilder {
         let batches = counted.map(\.0)
         counted = []
         let (index, pieces, assembled) = assemble(consume batches, targets: targets, sources: sectionSources, known: reuse?.rows,
-                                                  beforePostings: { try? saving?.wait() })
+                                                  beforePostings: { locations = (try? saving?.wait()) ?? nil })
         // Kept only when every document has a key: a rebuild patches documents by key.
         let allKeys = keys.compactMap { $0 }
-        let state = allKeys.count == keys.count
-            ? SearchIndexState(documents: allKeys, sectionCounts: sectionCounts, totals: assembled.totals, terms: index.terms,
-                               forms: assembled.forms, words: assembled.words, wordSizes: pieces.wordSizes,
-                               postingsSizes: pieces.postingsSizes)
-            : nil
+        var state: SearchIndexState?
+        if allKeys.count == keys.count {
+            state = SearchIndexState(documents: allKeys, sectionCounts: sectionCounts,
+                                     frames: frames(index.sections, sectionCounts: sectionCounts), totals: assembled.totals,
+                                     terms: index.terms, forms: assembled.forms, words: assembled.words, wordSizes: pieces.wordSizes,
+                                     postingsSizes: pieces.postingsSizes)
+            // Every keyed document's record was written, in this order.
+            state?.locations = locations?.count == allKeys.count ? locations! : Array(repeating: nil, count: allKeys.count)
+        }
         return (index, pieces, recounted, sectionSources, state, false, nil, nil)
+    }
+
+    /// Each document's sections without their texts, as the state keeps them (`SearchIndexState.frames`).
+    static func frames(_ sections: [SearchSection], sectionCounts: [Int]) -> [ArraySlice<UInt8>] {
+        var starts: [Int] = []
+        starts.reserveCapacity(sectionCounts.count + 1)
+        var start = 0
+        for count in sectionCounts {
+            starts.append(start)
+            start += count
+        }
+        starts.append(start)
+        return Parallel.map(sectionCounts.count, minimumChunk: 64) { document in
+            SectionFrames.encode(sections[starts[document]..<starts[document + 1]])[...]
+        }
     }
 
     /// Where each section comes from (`SearchIndexEncoder.SectionSource`), from each document's
@@ -240,19 +284,24 @@ public enum SearchIndexBuilder {
         // were a serial tail after the postings).
         let texts = stored.map(\.text)
         let counting = BackgroundStep { TextCodebook.wordCounts(texts) }
-        // Numbered by their bytes (`ByteStringTable`), in the order first met, as the batches
-        // number their own: a `[String: Int]` hashed every term of every batch with SipHash.
-        var numbers = ByteStringTable()
+        // Numbered by their bytes, in the order first met, as the batches number their own: a
+        // `[String: Int]` hashed every term of every batch with SipHash. A `WordFormTable` holds
+        // a term of up to 16 bytes in its slot (a `ByteStringTable` read its bytes elsewhere).
+        var numbers = WordFormTable()
         var termTexts: [String] = []
         let globals = batches.map { batch -> [Int32] in
             batch.terms.map { term -> Int32 in
                 var bytes = term
-                let (number, inserted) = bytes.withUTF8 { numbers.insert($0) }
-                if inserted { termTexts.append(term) }
-                return Int32(number)
+                return bytes.withUTF8 { bytes in
+                    let found = numbers.find(bytes)
+                    if found.found { return Int32(truncatingIfNeeded: numbers.value(at: found.slot)) }
+                    numbers.insert(bytes, value: UInt64(termTexts.count), at: found.slot)
+                    termTexts.append(term)
+                    return Int32(termTexts.count - 1)
+                }
             }
         }
-        numbers = ByteStringTable()
+        numbers = WordFormTable()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
         for batch in batches {
             for document in batch.documents {
@@ -282,7 +331,7 @@ public enum SearchIndexBuilder {
         }
 
         // Sorted before the postings are made, while the counts file and the words are still being done.
-        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let order = utf16Order(termTexts)
         let words = try! counting.wait()
         beforePostings()
         // The sections' moves and the written forms freed memory of the threads that counted,

@@ -90,37 +90,53 @@ public struct SearchIndexCache: Sendable {
     /// Writes `records` (in the order given) to `file` under the program's key, a megabyte at a
     /// time (`CacheFile.write`), so that the file (as large as the collection's text) is never
     /// held a second time.
-    public static func write(_ records: [Record], program: Key, to file: URL) throws {
+    /// Returns where each record's payload is in the file (`Location`), in the order of `records`.
+    @discardableResult
+    public static func write(_ records: [Record], program: Key, to file: URL) throws -> [Location] {
+        var locations: [Location] = []
         try CacheFile.write(to: file, kind: kind, key: program) { output in
-            try forEachChunk(records) { try output.write($0) }
+            locations = try forEachChunk(records) { try output.write($0) }
         }
+        return locations
     }
 
     /// The payload holding `records`, handed to `body` in pieces of about a megabyte. Counts are
     /// encoded on all cores a group of documents at a time, so only a group's records are held.
-    static func forEachChunk(_ records: [Record], _ body: ([UInt8]) throws -> Void) rethrows {
+    /// Returns where each record's payload is in it, and its digest.
+    @discardableResult
+    static func forEachChunk(_ records: [Record], _ body: ([UInt8]) throws -> Void) rethrows -> [Location] {
         var writer = CacheWriter()
+        var locations: [Location] = []
+        locations.reserveCapacity(records.count)
+        // Bytes handed to `body` before `writer.bytes`.
+        var handed = 0
         writer.number(records.count)
         let groupSize = 32 * Parallel.cores
         var start = 0
         while start < records.count {
             let group = Array(records[start..<min(records.count, start + groupSize)])
-            let payloads = Parallel.map(group) { $0.counts.encoded }
-            for (record, payload) in zip(group, payloads) {
+            let payloads = Parallel.map(group) { record -> (ArraySlice<UInt8>, ContentHash) in
+                let payload = record.counts.encoded
+                return (payload, payload.withUnsafeBytes { ContentHasher.hash($0) })
+            }
+            for (record, (payload, digest)) in zip(group, payloads) {
                 writer.key(record.key)
                 writer.number(payload.count)
+                locations.append(Location(offset: handed + writer.bytes.count, length: payload.count, digest: digest))
                 writer.bytes += payload
                 if writer.bytes.count >= 1 << 20 {
                     try body(writer.bytes)
+                    handed += writer.bytes.count
                     writer.bytes.removeAll(keepingCapacity: true)
                 }
             }
             start += group.count
         }
         if !writer.bytes.isEmpty { try body(writer.bytes) }
+        return locations
     }
 
-    /// The payload holding `records`, whole (for tests).
+    /// The payload holding `records`, whole, and where each record is in it (for tests).
     static func payload(of records: [Record]) -> [UInt8] {
         var payload: [UInt8] = []
         forEachChunk(records) { payload += $0 }

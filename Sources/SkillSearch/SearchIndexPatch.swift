@@ -1,3 +1,4 @@
+import Foundation
 import SkillParser
 
 /// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
@@ -34,7 +35,8 @@ extension SearchIndexBuilder {
     static let extraRecords = 64
 
     /// The index of `documents` patched from `reuse.state`, or `nil` when it cannot be (see the type).
-    static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets) -> Patched? {
+    static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets,
+                        textFailure: TextFailure = TextFailure()) -> Patched? {
         guard let state = reuse.state, state.documents.count == documents.count, !documents.isEmpty else { return nil }
         var keys: [SearchIndexCache.Key] = []
         keys.reserveCapacity(documents.count)
@@ -43,13 +45,23 @@ extension SearchIndexBuilder {
             keys.append(key)
         }
         let changed = keys.indices.filter { keys[$0] != state.documents[$0] }
-        guard changed.count <= max(1, documents.count / patchedShare) else { return nil }
-        // A document's counts as the counts file or the state's extras hold them.
-        func payload(_ key: SearchIndexCache.Key) -> ArraySlice<UInt8>? {
-            reuse.previous.payload(key) ?? state.extras[key]?[...]
+        guard changed.count <= max(1, documents.count / patchedShare),
+              state.locations.count == documents.count, state.frames.count == documents.count else { return nil }
+        // Every unchanged document's counts are kept somewhere: in the counts file (where the
+        // state says) or in the state's extras.
+        for position in keys.indices where state.locations[position] == nil && state.extras[keys[position]] == nil {
+            guard changed.contains(position) else { return nil }
+        }
+        // A document's counts as the counts file (read at the place the state keeps, checked
+        // against the digest kept there) or the state's extras hold them.
+        let counts = reuse.counts
+        guard counts.isIntact else { return nil }
+        func payload(_ position: Int) -> ArraySlice<UInt8>? {
+            let key = state.documents[position]
+            return state.extras[key]?[...] ?? counts.record(at: state.locations[position], key: key)
         }
         // The old counts of each changed document, and its new ones.
-        let old = changed.map { payload(state.documents[$0]).flatMap(SearchIndexCache.decode) }
+        let old = changed.map { payload($0).flatMap(SearchIndexCache.decode) }
         let counted = Parallel.map(changed) { position -> CountedBatch in
             var batch = CountedBatch()
             batch.add(documents[position], skill: graph.skill(of: documents[position]))
@@ -106,7 +118,7 @@ extension SearchIndexBuilder {
         // are read from the cache as they are encoded (`lateText`).
         let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
             if let after = fresh[position] { return after.sections }
-            return payload(keys[position]).flatMap { SearchIndexCache.sections($0, texts: false) }
+            return SectionFrames.decode(state.frames[position]).flatMap { $0.count == state.sectionCounts[position] ? $0 : nil }
         }
         var sections: [SearchSection] = []
         sections.reserveCapacity(totals.sections)
@@ -118,25 +130,40 @@ extension SearchIndexBuilder {
         // A section's text from the counts kept under its document's key (made from the
         // document's content: the text it has, whichever build kept them); the changed
         // documents' counts are not kept yet, and their sections hold their texts.
-        let lateText: SearchIndexEncoder.LateText = { [previous = reuse.previous, kept = state.extras, sources] position in
-            guard let source = sources[position], let payload = previous.payload(source.document) ?? kept[source.document]?[...]
-            else { return nil }
-            return SearchIndexCache.text(payload, section: source.ordinal)
+        var located: [SearchIndexCache.Key: SearchIndexCache.Location] = [:]
+        for (key, location) in zip(state.documents, state.locations) { located[key] = location }
+        let changedKeys = Set(changed.map { keys[$0] })
+        let lateText: SearchIndexEncoder.LateText = { [kept = state.extras, sources, located] position in
+            guard let source = sources[position], !changedKeys.contains(source.document) else { return nil }
+            guard let payload = kept[source.document]?[...] ?? counts.record(at: located[source.document], key: source.document),
+                  let text = SearchIndexCache.text(payload, section: source.ordinal) else {
+                // A record gone or damaged since the state was written: this index is not
+                // published (`buildAndWrite` builds it anew from every document).
+                textFailure.set()
+                return nil
+            }
+            return text
         }
         let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
                                      known: reuse.rows, knownTerms: knownTerms, lateText: lateText)
         // The counts the counts file lacks: the changed documents', and the extras still used.
         let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
-        for (position, key) in keys.enumerated() where reuse.previous.payload(key) == nil {
+        var locations = state.locations
+        var frames = state.frames
+        for (position, key) in keys.enumerated() {
             if let number = numbers[position] {
                 extras[key] = SearchIndexCache.encode(counted[number].counts(withTerms: 0))
-            } else {
+                locations[position] = nil
+                frames[position] = SectionFrames.encode(fresh[position]!.sections[...])[...]
+            } else if state.locations[position] == nil {
                 extras[key] = state.extras[key]
             }
         }
-        var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, totals: totals, terms: terms, forms: forms,
-                                    words: words, extras: extras, wordSizes: pieces.wordSizes, postingsSizes: pieces.postingsSizes)
+        var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, frames: frames, totals: totals, terms: terms,
+                                    forms: forms, words: words, extras: extras, wordSizes: pieces.wordSizes,
+                                    postingsSizes: pieces.postingsSizes)
+        next.locations = locations
         // Only a state read from its file has records of its own terms (a patched one holds
         // the records it was patched from).
         next.records = state.records.flatMap { $0.copies.isEmpty && $0.starts.count == state.terms.count + 1 ? $0 : nil }.map { records in
@@ -152,11 +179,28 @@ extension SearchIndexBuilder {
         }
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {
-            records = keys.map { key in (key, .init(source: .previous(extras[key]?[...] ?? reuse.previous.payload(key) ?? []))) }
+            // Read whole once (checked whole), not a record at a time.
+            _ = counts.cache
+            var all: [SearchIndexCache.Record] = []
+            all.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() {
+                guard let payload = extras[key]?[...] ?? counts.record(at: state.locations[position], key: key) else { return nil }
+                all.append((key, .init(source: .previous(payload))))
+            }
+            records = all
             next.extras = [:]
         }
         return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records,
                        knownTerms: knownTerms, before: state.files)
+    }
+
+    /// Whether a section's text could not be read from the previous counts while the files were
+    /// encoded (set from any core).
+    final class TextFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failed = false
+        func set() { lock.withLock { failed = true } }
+        var isSet: Bool { lock.withLock { failed } }
     }
 
     /// What the changed documents do to one term.

@@ -11,8 +11,11 @@ import SkillParser
 /// processor time (perf samples).
 ///
 /// A `CacheFile` (its key: the program's) whose payload is the number of documents, each
-/// document's key (16 bytes) and number of sections, the four totals, the number of terms, then
-/// per term its text, how often it was written as itself, its other written forms (their number,
+/// document's key (16 bytes), number of sections, where its counts are in the counts file (1,
+/// the offset, length and digest of its record's payload, or 0) and its sections without texts
+/// (their length, then as `SectionFrames` writes them), the four totals, the number of terms, the
+/// number of terms in a run (`termRun`), the number of runs and where each run's records start and the last ends (8 bytes
+/// each, little-endian), then per term its text, how often it was written as itself, its other written forms (their number,
 /// then each one's text and count), the sizes of its dictionary entry and postings as written,
 /// and its postings (their number, then per posting the delta from the previous section and the
 /// weight), then the number of words the shared words are chosen from and each one's text and
@@ -24,7 +27,7 @@ import SkillParser
 /// number of extra records and each one's key and payload (as in `SearchIndexCache`). Numbers
 /// are LEB128, strings their UTF-8 length and bytes. A file that does not parse is ignored whole.
 public struct SearchIndexState: Sendable {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 4, name: "search index state")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTA", format: 5, name: "search index state")
 
     /// What the two averages are made of: sections and their lengths, sections with a
     /// description and the descriptions' lengths.
@@ -96,6 +99,14 @@ public struct SearchIndexState: Sendable {
     var documents: [ContentHash]
     /// Each document's number of sections.
     var sectionCounts: [Int]
+    /// Where each document's counts are in the counts file, with their digest, or `nil` when
+    /// they are not there (`extras` has them): a patched rebuild reads only those it needs
+    /// (`PreviousCounts`). Not part of what the state is (`==`): the counts are the same
+    /// wherever they are kept.
+    var locations: [SearchIndexCache.Location?] = []
+    /// Each document's sections without their texts (`SectionFrames`): a patched
+    /// rebuild takes the unchanged documents' sections from here, not from the counts file.
+    var frames: [ArraySlice<UInt8>] = []
     var totals: Totals
     /// Terms in UTF-16 order with their postings and display forms (as the index holds them).
     var terms: [IndexedTerm]
@@ -141,21 +152,45 @@ public struct SearchIndexState: Sendable {
         try CacheFile.write(to: file, kind: Self.kind, key: program) { output in try output.write(payload()) }
     }
 
-    func payload() -> [UInt8] {
+    func payload(termRun: Int = Self.termRun) -> [UInt8] {
         var writer = CacheWriter()
         // About three bytes a posting: without room made first, the array grew by doubling.
         writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
         writer.number(documents.count)
-        for (key, count) in zip(documents, sectionCounts) {
+        for (position, (key, count)) in zip(documents, sectionCounts).enumerated() {
             writer.key(key)
             writer.number(count)
+            if position < locations.count, let location = locations[position] {
+                writer.number(1)
+                writer.number(location.offset)
+                writer.number(location.length)
+                writer.key(location.digest)
+            } else {
+                writer.number(0)
+            }
+            let frame = position < frames.count ? frames[position] : []
+            writer.number(frame.count)
+            writer.bytes += frame
         }
         for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
         writer.number(terms.count)
+        // Where each run of `termRun` records starts, and where the last ends (filled in below).
+        let termRun = max(1, termRun)
+        let runCount = (terms.count + termRun - 1) / termRun
+        writer.number(termRun)
+        writer.number(runCount)
+        let table = writer.bytes.count
+        writer.bytes.append(contentsOf: repeatElement(0, count: 8 * (runCount + 1)))
+        var runStarts: [Int] = []
         let copies = records.flatMap { $0.copies.count == terms.count ? $0 : nil }
         // Records copied in runs: most follow the one copied before them.
         var copying = 0..<0
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
+            if position % termRun == 0 {
+                if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                copying = 0..<0
+                runStarts.append(writer.bytes.count)
+            }
             if let copies, case let old = Int(copies.copies[position]), old >= 0 {
                 let record = copies.starts[old]..<copies.starts[old + 1]
                 if copying.upperBound == record.lowerBound, !copying.isEmpty {
@@ -181,6 +216,12 @@ public struct SearchIndexState: Sendable {
             Self.append(term.postings, to: &writer.bytes)
         }
         if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+        runStarts.append(writer.bytes.count)
+        for (number, start) in runStarts.enumerated() {
+            withUnsafeBytes(of: UInt64(start).littleEndian) { bytes in
+                for (offset, byte) in bytes.enumerated() { writer.bytes[table + 8 * number + offset] = byte }
+            }
+        }
         let present = words.counts.indices.filter { words.counts[$0] > 0 }
         writer.number(present.count)
         for number in present {
@@ -230,14 +271,38 @@ public struct SearchIndexState: Sendable {
         sectionCounts = []
         documents.reserveCapacity(documentCount)
         sectionCounts.reserveCapacity(documentCount)
+        locations.reserveCapacity(documentCount)
+        frames.reserveCapacity(documentCount)
         for _ in 0..<documentCount {
-            guard let key = reader.key(), let count = reader.number() else { return nil }
+            guard let key = reader.key(), let count = reader.number(), let located = reader.number(), located <= 1 else { return nil }
             documents.append(key)
             sectionCounts.append(count)
+            if located == 1 {
+                guard let offset = reader.number(), let length = reader.number(), let digest = reader.key() else { return nil }
+                locations.append(SearchIndexCache.Location(offset: offset, length: length, digest: digest))
+            } else {
+                locations.append(nil)
+            }
+            guard let length = reader.number(), let frame = reader.bytes(length) else { return nil }
+            frames.append(frame)
         }
         guard let sections = reader.number(), let length = reader.number(), let described = reader.number(),
               let description = reader.number(), let termCount = reader.number(), termCount <= data.count else { return nil }
         totals = Totals(sections: sections, length: length, described: described, description: description)
+        // The term records are read a run at a time on all cores (their decoding was most of
+        // reading the state, which a patched rebuild waits for), the rest of the payload on a
+        // thread of its own meanwhile.
+        guard let termRun = reader.number(), termRun > 0, termRun <= 1 << 32,
+              let runCount = reader.number(), runCount == (termCount + termRun - 1) / termRun,
+              let table = reader.bytes(8 * (runCount + 1)) else { return nil }
+        let runStarts = (0...runCount).map { number in
+            table.withUnsafeBytes { Int(truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8 * number, as: UInt64.self))) }
+        }
+        guard runStarts.first == reader.offset, zip(runStarts, runStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
+              let termsEnd = runStarts.last, termsEnd <= data.count else { return nil }
+        let runs = Parallel.map(runCount, minimumChunk: 1) { number in
+            Self.termRecords(data[runStarts[number]..<runStarts[number + 1]], count: min(termRun, termCount - number * termRun))
+        }
         terms = []
         forms = []
         terms.reserveCapacity(termCount)
@@ -246,23 +311,15 @@ public struct SearchIndexState: Sendable {
         postingsSizes.reserveCapacity(termCount)
         var recordStarts: [Int] = []
         recordStarts.reserveCapacity(termCount + 1)
-        for _ in 0..<termCount {
-            recordStarts.append(reader.offset - data.startIndex)
-            guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
-                  formCount <= data.count else { return nil }
-            var kept = Forms(own: own)
-            for _ in 0..<formCount {
-                guard let form = reader.string(), let count = reader.number() else { return nil }
-                kept.others[form] = count
-            }
-            guard let wordSize = reader.number(), let postingsSize = reader.number() else { return nil }
-            wordSizes.append(wordSize)
-            postingsSizes.append(postingsSize)
-            guard let postingCount = reader.number(), postingCount <= data.count,
-                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
-            terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
-            forms.append(kept)
+        for run in runs {
+            guard let run else { return nil }
+            terms += run.terms
+            forms += run.forms
+            wordSizes += run.wordSizes
+            postingsSizes += run.postingsSizes
+            recordStarts += run.starts
         }
+        reader.offset = termsEnd
         recordStarts.append(reader.offset - data.startIndex)
         records = Records(payload: data, starts: recordStarts)
         guard let wordCount = reader.number(), wordCount <= data.count else { return nil }
@@ -332,6 +389,39 @@ public struct SearchIndexState: Sendable {
         guard reader.atEnd else { return nil }
     }
 
+    /// Term records are written in runs of this many (`termRecords` reads a run; the payload says how many).
+    static let termRun = 1 << 16
+
+    /// The `count` term records that make up `bytes` (a run of them), or `nil` when they do not parse.
+    private static func termRecords(_ bytes: ArraySlice<UInt8>, count: Int)
+        -> (terms: [IndexedTerm], forms: [Forms], wordSizes: [Int], postingsSizes: [Int], starts: [Int])? {
+        var reader = CacheReader(bytes)
+        var terms: [IndexedTerm] = [], forms: [Forms] = [], wordSizes: [Int] = [], postingsSizes: [Int] = [], starts: [Int] = []
+        terms.reserveCapacity(count)
+        forms.reserveCapacity(count)
+        wordSizes.reserveCapacity(count)
+        postingsSizes.reserveCapacity(count)
+        starts.reserveCapacity(count)
+        for _ in 0..<count {
+            starts.append(reader.offset)
+            guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
+                  formCount <= bytes.count else { return nil }
+            var kept = Forms(own: own)
+            for _ in 0..<formCount {
+                guard let form = reader.string(), let count = reader.number() else { return nil }
+                kept.others[form] = count
+            }
+            guard let wordSize = reader.number(), let postingsSize = reader.number() else { return nil }
+            wordSizes.append(wordSize)
+            postingsSizes.append(postingsSize)
+            guard let postingCount = reader.number(), postingCount <= bytes.count,
+                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
+            terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
+            forms.append(kept)
+        }
+        return reader.atEnd ? (terms, forms, wordSizes, postingsSizes, starts) : nil
+    }
+
     /// Appends `postings` as `payload` lays them out (per posting the delta from the previous
     /// section, LEB128, and the weight), straight into the bytes: a number and an append per
     /// byte for the three and a half million postings of agentic-awesome-skills were most of
@@ -393,13 +483,14 @@ public struct SearchIndexState: Sendable {
 
     /// Whether two states are the same (`records`, how one was read, aside).
     public static func == (lhs: SearchIndexState, rhs: SearchIndexState) -> Bool {
-        lhs.documents == rhs.documents && lhs.sectionCounts == rhs.sectionCounts && lhs.totals == rhs.totals
+        lhs.documents == rhs.documents && lhs.sectionCounts == rhs.sectionCounts && lhs.frames == rhs.frames && lhs.totals == rhs.totals
             && lhs.terms == rhs.terms && lhs.forms == rhs.forms && lhs.words == rhs.words && lhs.extras == rhs.extras
             && lhs.wordSizes == rhs.wordSizes && lhs.postingsSizes == rhs.postingsSizes && lhs.files == rhs.files
     }
 
-    init(documents: [ContentHash], sectionCounts: [Int], totals: Totals, terms: [IndexedTerm], forms: [Forms],
-         words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
+    init(documents: [ContentHash], sectionCounts: [Int], frames: [ArraySlice<UInt8>], totals: Totals, terms: [IndexedTerm],
+         forms: [Forms], words: TextCodebook.WordCounts, extras: [ContentHash: [UInt8]] = [:], wordSizes: [Int], postingsSizes: [Int]) {
+        self.frames = frames
         self.wordSizes = wordSizes
         self.postingsSizes = postingsSizes
         self.words = words

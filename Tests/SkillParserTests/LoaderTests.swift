@@ -37,6 +37,46 @@ import TestSupport
         #expect(graph.documents.count == 7)
     }
 
+    /// A folder with many folders has them listed ahead on all cores (`FileWalker.listAheadFrom`):
+    /// the walk must find what it finds one folder at a time, skipping the same folders.
+    @Test func aWideFolderIsWalkedAsANarrowOneIs() throws {
+        var files: [String: String] = [:]
+        let skills = (0..<12).map { String(format: "skill-%02d", $0) }
+        for name in skills {
+            files["\(name)/SKILL.md"] = skillFile(name)
+            files["\(name)/references/guide.md"] = "# Guide\n"
+            files["\(name)/references/deep/more.md"] = "# More\n"
+        }
+        files["skill-03/inner/SKILL.md"] = skillFile("inner")
+        files[".agents/skills/agent/SKILL.md"] = skillFile("agent")
+        files[".cache/stale/SKILL.md"] = skillFile("stale")
+        files[".private/kept/SKILL.md"] = skillFile("kept")
+        files["node_modules/x/SKILL.md"] = skillFile("x")
+        files["archive/old/SKILL.md"] = skillFile("old")
+        files["site/index.html"] = "<p>site</p>"
+        files["site/\(CollectionLoader.siteMarkerFile)"] = CollectionLoader.siteMarkerText
+        files["site/copy/SKILL.md"] = skillFile("copy")
+        files["pages/index.html"] = "<p>not a site: no marker</p>"
+        files["pages/page/SKILL.md"] = skillFile("page")
+        let tree = try FixtureTree(files)
+        var config = CollectionConfig()
+        config.include = [".private"]
+        config.exclude = ["archive/**", "archive"]
+        let graph = try CollectionLoader.load(root: tree.path, config: config)
+        var expected = [".agents/skills/agent/SKILL.md", ".private/kept/SKILL.md", "pages/page/SKILL.md"]
+        for name in skills {
+            expected += ["\(name)/SKILL.md", "\(name)/references/deep/more.md", "\(name)/references/guide.md"]
+            if name == "skill-03" { expected.append("skill-03/inner/SKILL.md") }
+        }
+        #expect(graph.documents.map(\.path) == expected.sorted())
+        #expect(graph.skippedHiddenSkills == [".cache/stale"])
+        #expect(graph.diagnostics.map(\.code) == ["site-folder-skipped"])
+        // The listings made ahead are the graph's listings, deep folders included.
+        #expect(graph.files.entries(of: "skill-07/references/deep") == ["more.md"])
+        #expect(graph.files.entries(of: "skill-03") == ["SKILL.md", "inner", "references"])
+        #expect(graph.files.entries(of: "") == [".agents", ".cache", ".private", "archive", "node_modules", "pages", "site"] + skills)
+    }
+
     @Test func invalidUTF8IsReportedAndTheWalkGoesOn() throws {
         let tree = try FixtureTree(["a/SKILL.md": skillFile("a")])
         try Data([0x23, 0x20, 0x41, 0x0A, 0x42, 0xFF, 0xFE, 0x0A]).write(to: tree.root.appendingPathComponent("a/bad.md"))

@@ -30,6 +30,16 @@ import SkillDuplicates
         #expect(!RelativePath.isPlain("a/./b".utf8) && !RelativePath.isPlain("a//b".utf8) && RelativePath.isPlain("a/.b/...".utf8))
     }
 
+    @Test func aPathsLastSegmentFromItsEndIsTheLastOfItsSplit() {
+        var generator = SeededGenerator(seed: 23)
+        for _ in 0..<20_000 {
+            let path = Self.text(&generator)
+            #expect(PathSegments.last(path) == path.split(separator: "/").last, "\(path.debugDescription)")
+        }
+        #expect(PathSegments.last("skills/x/SKILL.md") == "SKILL.md")
+        #expect(PathSegments.last("a/b//") == "b" && PathSegments.last("///") == nil && PathSegments.last("") == nil)
+    }
+
     @Test func aCodeSpanLooksLikeAPathByBytesAsByCharacters() {
         var generator = SeededGenerator(seed: 22)
         var paths = 0

@@ -40,6 +40,8 @@ public enum SearchIndexStep {
         /// The index and the last build's counts and state, for a caller about to exit to keep
         /// rather than free term by term (`SiteBuilder.Summary.kept`).
         public var kept: (any Sendable)?
+        /// The index's build cache files being written; the build waits for them before it ends.
+        public var cacheWrites: BackgroundStep<Void>?
     }
 
     /// The folder of the site the index files go in.
@@ -75,15 +77,14 @@ public enum SearchIndexStep {
         let written = WrittenPaths()
         var problem: String?
         let reuse = cache.map { cache in
-            // The state is read on a thread of its own while the counts file is read and
-            // digested on this one (the two were a third of a rebuild's index step, one after
-            // the other on one core).
-            let state = BackgroundStep(inBackground: cache.reuse) { cache.reuse ? previousState(stateLocation(cache.file)) : nil }
-            let previous = cache.reuse ? previousCounts(cache.file) : (cache: SearchIndexCache(), problem: nil)
-            problem = previous.problem
-            return SearchIndexBuilder.Reuse(previous: previous.cache, keys: documentKeys(graph),
+            // The counts file is read whole only when the index is assembled from every
+            // document's counts; a patch reads the records it needs where the state says.
+            let counts = cache.reuse ? PreviousCounts(file: cache.file, program: ToolDigest.executable) {
+                previousCounts(cache.file)
+            } : PreviousCounts(SearchIndexCache())
+            return SearchIndexBuilder.Reuse(counts: counts, keys: documentKeys(graph),
                                             rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
-                                            state: (try? state.wait()) ?? nil)
+                                            state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)
         }
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
@@ -96,18 +97,26 @@ public enum SearchIndexStep {
             }
             if taken { written.add(folder + "/" + path) }
         }
-        // Written only when they changed, as the build's other cache files are.
-        if let cache, built.rows != reuse?.rows, CacheFolder.prepare(for: cache.file) {
-            try? built.rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
-        }
-        if let cache, CacheFolder.prepare(for: cache.file) {
-            // A state that is not this build's must not be patched by the next one.
-            if let state = built.state {
-                try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
-            } else {
-                try? FileManager.default.removeItem(at: stateLocation(cache.file))
+        // Written on a thread of their own while the build goes on (the state, 14 MB for
+        // agentic-awesome-skills, was the largest part of a patched rebuild's index step after
+        // reading it); the build waits for them before it ends (`Output.cacheWrites`).
+        let cacheWrites = cache.map { cache in
+            BackgroundStep { [rowsChanged = built.rows != reuse?.rows, rows = built.rows, state = built.state] in
+                // Written only when they changed, as the build's other cache files are.
+                if rowsChanged, CacheFolder.prepare(for: cache.file) {
+                    try? rows.write(to: rowsLocation(cache.file), program: ToolDigest.executable)
+                }
+                if CacheFolder.prepare(for: cache.file) {
+                    // A state that is not this build's must not be patched by the next one.
+                    if let state {
+                        try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
+                    } else {
+                        try? FileManager.default.removeItem(at: stateLocation(cache.file))
+                    }
+                }
             }
         }
+        problem = reuse?.counts.problem
         let output = Output(paths: written.sorted, sizes: built.summary,
                             documents: graph.documents.filter { sources.contains($0.path) }.count, recounted: built.recounted,
                             patched: built.patched, unchangedFiles: built.unchangedFiles,
@@ -117,7 +126,7 @@ public enum SearchIndexStep {
                             // Freeing them (every section, every term's postings, the counts file)
                             // took a tenth of a second of one core at the end of a full build's
                             // step, and 37 of a rebuild's ~400 index samples.
-                            kept: (built, reuse))
+                            kept: (built, reuse), cacheWrites: cacheWrites)
         return output
     }
 
@@ -181,16 +190,16 @@ public enum SearchIndexStep {
     /// Writes the counts beside the site (`SearchIndexCache.write`). Counts are keyed by what they
     /// were made from, so they stay true whatever becomes of this build; a file that cannot be
     /// written costs the next build its reuse, nothing else.
-    static func save(_ records: [SearchIndexCache.Record], to file: URL) {
-        guard CacheFolder.prepare(for: file) else { return }
-        try? SearchIndexCache.write(records, program: ToolDigest.executable, to: file)
+    static func save(_ records: [SearchIndexCache.Record], to file: URL) -> [SearchIndexCache.Location]? {
+        guard CacheFolder.prepare(for: file) else { return nil }
+        return try? SearchIndexCache.write(records, program: ToolDigest.executable, to: file)
     }
 
     /// The paths written, gathered from all cores.
     private final class WrittenPaths: @unchecked Sendable {
         private let lock = NSLock()
-        private var paths: [String] = []
-        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        private var paths: Set<String> = []
+        func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
         var sorted: [String] { lock.withLock { paths.sorted() } }
     }
 }

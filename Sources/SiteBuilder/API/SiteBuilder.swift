@@ -118,7 +118,7 @@ public enum SiteBuilder {
                 }
             } catch {
                 // No step may still be writing into a folder that is being discarded.
-                _ = try? indexing.wait()
+                _ = try? (try? indexing.wait())?.cacheWrites?.wait()
                 _ = try? copying?.wait()
                 throw error
             }
@@ -143,6 +143,8 @@ public enum SiteBuilder {
                 files += 1
                 try output.commit()
             }
+            // The index's cache files, written while the steps after it ran.
+            _ = try? index.cacheWrites?.wait()
             let pagePaths = Set(plan.pages.map(\.path))
             let reuse = output.hasPrevious
                 ? Reuse(reusedFiles: output.reused, rebuiltPages: output.madePaths.filter(pagePaths.contains)) : nil

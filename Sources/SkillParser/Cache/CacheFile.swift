@@ -43,7 +43,7 @@ public enum CacheFile {
         }
     }
 
-    static let headerSize = 56
+    public static let headerSize = 56
 
     /// The records of `file` as `parse` reads its payload: `nil` when there is no file; throws,
     /// saying why, when the file cannot be used (see the other `read`) or its records do not parse.

@@ -144,7 +144,7 @@ public enum SitePaths {
     /// The last segment of a path, as `path.split(separator: "/").last` finds it (the path
     /// itself when it has none).
     static func lastSegment(_ path: String) -> String {
-        PathSegments.split(path).last.map(String.init) ?? path
+        PathSegments.last(path).map(String.init) ?? path
     }
 
     /// Prefix that leads from a page back to the site root (`../../` or "").

@@ -12,7 +12,7 @@ public struct Skill: Hashable, Sendable {
 
     /// The folder's own name, which the Agent Skills specification wants `name` to equal.
     public var folderName: String {
-        folder.split(separator: "/").last.map(String.init) ?? ""
+        PathSegments.last(folder).map(String.init) ?? ""
     }
 }
 

@@ -40,17 +40,22 @@ public struct SkillGraph: Sendable {
         self.root = root
         self.siteRoot = siteRoot.flatMap { RelativePath.resolve($0, from: "") }
         self.files = FileIndex(root: root, listings: listings)
-        self.skills = skills.sorted { $0.folder < $1.folder }
-        self.documents = documents.sorted { $0.path < $1.path }
+        // The loader gives both in order already: checked, not sorted (a copy of each array).
+        let skills = Self.sorted(skills) { $0.folder < $1.folder }
+        let documents = Self.sorted(documents) { $0.path < $1.path }
+        self.skills = skills
+        self.documents = documents
         self.diagnostics = diagnostics.sorted()
         self.edges = []
-        for (index, document) in self.documents.enumerated() { documentIndex[document.path] = index }
-        for (index, skill) in self.skills.enumerated() {
-            skillsByName[skill.name, default: []].append(index)
-            skillsByFolder[skill.folder] = index
-        }
-        let documents = self.documents
+        // The lookup tables are made on a thread of their own while the anchors are found on all
+        // cores (nothing before the resolver reads them): at 10,000 synthetic skills they were
+        // ~60 ms of the load step's main thread, after the anchors rather than beside them.
+        let lookups = BackgroundStep { Lookups(skills: skills, documents: documents) }
         anchorTable = Parallel.map(documents.count, minimumChunk: 16) { DocumentAnchors(documents[$0].markdown) }
+        let tables = try! lookups.wait()  // The work cannot fail.
+        documentIndex = tables.documentIndex
+        skillsByName = tables.skillsByName
+        skillsByFolder = tables.skillsByFolder
         let resolver = ReferenceResolver(graph: self, files: files, siteRoot: self.siteRoot ?? "")
         let references = Parallel.map(documents.count, minimumChunk: 16) { index -> ([LinkReference], [String: LinkResolution]) in
             let references = resolver.references(in: documents[index])
@@ -61,7 +66,35 @@ public struct SkillGraph: Sendable {
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
         relatedTable = Parallel.map(documents.count, minimumChunk: 16) { related.items(in: documents[$0]) }
         edges = EdgeBuilder(graph: self).edges()
-        for (index, edge) in edges.enumerated() { incomingIndex[edge.to, default: []].append(index) }
+        var incomingIndex: [String: [Int]] = Dictionary(minimumCapacity: documents.count + skills.count)
+        for index in edges.indices { incomingIndex[edges[index].to, default: []].append(index) }
+        self.incomingIndex = incomingIndex
+    }
+
+    /// `documentIndex`, `skillsByName` and `skillsByFolder`, each sized once.
+    private struct Lookups {
+        var documentIndex: [String: Int]
+        var skillsByName: [String: [Int]]
+        var skillsByFolder: [String: Int]
+
+        init(skills: [Skill], documents: [Document]) {
+            documentIndex = Dictionary(minimumCapacity: documents.count)
+            for index in documents.indices { documentIndex[documents[index].path] = index }
+            skillsByName = Dictionary(minimumCapacity: skills.count)
+            skillsByFolder = Dictionary(minimumCapacity: skills.count)
+            for index in skills.indices {
+                skillsByName[skills[index].name, default: []].append(index)
+                skillsByFolder[skills[index].folder] = index
+            }
+        }
+    }
+
+    /// `values` sorted (stably) by `precedes`; the same array when it is in order already.
+    private static func sorted<Value>(_ values: [Value], by precedes: (Value, Value) -> Bool) -> [Value] {
+        for index in values.indices.dropFirst() where precedes(values[index], values[index - 1]) {
+            return values.sorted(by: precedes)
+        }
+        return values
     }
 
     /// The documents whose path starts with `prefix` (all of them for ""), in path order, found
@@ -94,6 +127,17 @@ public struct SkillGraph: Sendable {
 
     public func skill(inFolder folder: String) -> Skill? {
         skillsByFolder[folder].map { skills[$0] }
+    }
+
+    /// The position in `skills` of `skill(inFolder:)`: for a caller that meets many edges and
+    /// needs only which skill, not a copy of it (its manifest and document list retained per edge).
+    public func skillIndex(inFolder folder: String) -> Int? {
+        skillsByFolder[folder]
+    }
+
+    /// The position in `skills` of `skill(named:)`.
+    public func skillIndex(named name: String) -> Int? {
+        skillsByName[name]?.first
     }
 
     /// The skill a document belongs to.

@@ -125,19 +125,22 @@ public enum CollectionLoader {
         let placed = Parallel.map(markdowns.count, minimumChunk: 64) { index in
             place(markdowns[index], skillFolders: skillFolders)
         }
-        var members: [String: [String]] = [:]
-        for entry in placed {
-            let document = entry.document
+        var members: [String: [String]] = Dictionary(minimumCapacity: skillFolders.count)
+        for index in placed.indices {
+            let document = placed[index].document
             if let owner = document.skillFolder, document.kind != .skill { members[owner, default: []].append(document.path) }
         }
-        var skills: [Skill] = []
-        for entry in placed where entry.document.kind == .skill {
+        // The skills are made on all cores too (each one's name, sorted documents and manifest);
+        // their manifests' diagnostics are added in document order, as before.
+        let skillEntries = placed.indices.filter { placed[$0].document.kind == .skill }
+        let skills = Parallel.map(skillEntries.count, minimumChunk: 64) { position -> Skill in
+            let entry = placed[skillEntries[position]]
             let folder = entry.document.skillFolder ?? ""
-            diagnostics += entry.manifestDiagnostics
-            let folderName = folder.split(separator: "/").last.map(String.init) ?? folder
-            skills.append(Skill(name: entry.manifest?.name ?? folderName, folder: folder, skillFile: entry.document.path,
-                                manifest: entry.manifest, documents: (members[folder] ?? []).sorted()))
+            let folderName = PathSegments.last(folder).map(String.init) ?? folder
+            return Skill(name: entry.manifest?.name ?? folderName, folder: folder, skillFile: entry.document.path,
+                         manifest: entry.manifest, documents: (members[folder] ?? []).sorted())
         }
+        for index in skillEntries { diagnostics += placed[index].manifestDiagnostics }
         return (skills, placed.map(\.document))
     }
 

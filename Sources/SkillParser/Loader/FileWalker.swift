@@ -52,7 +52,39 @@ struct FileWalker {
     }
 
     private mutating func walk(folder: String, into result: inout [String]) {
-        walk(folder: folder, listed: DirectoryEntries.list(absolute(folder)), into: &result)
+        walk(folder: folder, listed: DirectoryEntries.list(absolute(folder)), ahead: nil, into: &result)
+    }
+
+    /// A folder's listing made ahead of the walk, with those of the folders below it that the
+    /// walk enters without asking the disk anything more (`entersUnasked`); `below` is `nil`
+    /// where the listing holds an `index.html` (a site the walk may skip: not listed ahead).
+    private struct Ahead: Sendable {
+        var entries: [(name: String, kind: DirectoryEntries.Kind)]?
+        var below: [String: Ahead]?
+    }
+
+    /// Folders with at least this many folders to enter have them listed on all cores, each with
+    /// everything below it, before the walk goes on in order: one listing after another, the
+    /// kernel's directory reads were most of the 10,000 synthetic skills' walk (0.2 s of the
+    /// main thread before anything else could start).
+    static let listAheadFrom = 8
+
+    /// Whether the walk enters the folder `name` at `path` on its listing alone.
+    private func entersUnasked(_ name: String, path: String) -> Bool {
+        !Self.skippedFolders.contains(name) && !exclude.contains(where: { $0.matches(path) })
+            && (!name.hasPrefix(".") || include.contains(where: { $0.matches(path) }))
+    }
+
+    /// `folder`'s listing and, unless it may be a site, those of the folders below it.
+    private func listAhead(_ folder: String) -> Ahead {
+        let entries = DirectoryEntries.list(absolute(folder))
+        guard let entries, !entries.contains(where: { $0.name == "index.html" }) else { return Ahead(entries: entries, below: nil) }
+        var below: [String: Ahead] = [:]
+        for (name, kind) in entries where kind == .folder {
+            let path = folder.isEmpty ? name : "\(folder)/\(name)"
+            if entersUnasked(name, path: path) { below[name] = listAhead(path) }
+        }
+        return Ahead(entries: entries, below: below)
     }
 
     /// The absolute path of a root-relative folder (a `URL` per folder cost more than its listing).
@@ -62,9 +94,21 @@ struct FileWalker {
 
     /// `listed` is the folder's listing, `nil` when it could not be read.
     private mutating func walk(folder: String, listed: [(name: String, kind: DirectoryEntries.Kind)]?,
-                               into result: inout [String]) {
+                               ahead: [String: Ahead]?, into result: inout [String]) {
         let manager = FileManager.default
         if let listed { listings[folder] = listed.map(\.name) }
+        var ahead = ahead
+        if ahead == nil, let listed {
+            let entered = listed.compactMap { name, kind -> (name: String, path: String)? in
+                let path = folder.isEmpty ? name : "\(folder)/\(name)"
+                return kind == .folder && entersUnasked(name, path: path) ? (name, path) : nil
+            }
+            if entered.count >= Self.listAheadFrom {
+                let walker = self
+                let made = Parallel.map(entered.count, minimumChunk: 8) { walker.listAhead(entered[$0].path) }
+                ahead = Dictionary(zip(entered.map(\.name), made), uniquingKeysWith: { first, _ in first })
+            }
+        }
         guard let entries = listed else {
             // Foundation says why, in the words this diagnostic has always used.
             let message: String
@@ -98,7 +142,8 @@ struct FileWalker {
                 // A folder is listed first (it is walked with that listing): one without an
                 // `index.html` is no site, and is known so without asking the disk for three files.
                 let walked = !hidden || include.contains(where: { $0.matches(path) })
-                let listing = walked ? DirectoryEntries.list(absolute(path)) : nil
+                let listedAhead = walked ? ahead?[name] : nil
+                let listing = walked ? (listedAhead.map(\.entries) ?? DirectoryEntries.list(absolute(path))) : nil
                 let mayBeSite = listing.map { entries in entries.contains { $0.name == "index.html" } } ?? true
                 if mayBeSite, Self.isBuiltSite(root.appendingPathComponent(path)) {
                     diagnostics.append(Diagnostic(.note, code: "site-folder-skipped",
@@ -107,7 +152,7 @@ struct FileWalker {
                     continue
                 }
                 if walked {
-                    walk(folder: path, listed: listing, into: &result)
+                    walk(folder: path, listed: listing, ahead: listedAhead?.below, into: &result)
                     continue
                 }
                 walkHidden(folder: path, into: &result)

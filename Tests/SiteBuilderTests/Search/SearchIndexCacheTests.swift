@@ -37,6 +37,7 @@ import Testing
         let lock = NSLock()
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
             cache = SearchIndexCache.payload(of: records)
+            return nil
         }) { path, digest, contents in
             let bytes = contents()
             lock.withLock {
@@ -147,7 +148,7 @@ import Testing
         #expect(try SearchIndexCache.read(file, program: Self.program) == nil)
         var records: [SearchIndexCache.Record] = []
         _ = try SearchIndexBuilder.buildAndWrite(graph: graph, reuse: .init(previous: SearchIndexCache(), keys: Self.keys(graph)),
-                                                 keep: { records = $0 }) { _, _, _ in }
+                                                 keep: { records = $0; return nil }) { _, _, _ in }
         try SearchIndexCache.write(records, program: Self.program, to: file)
         #expect(try SearchIndexCache.read(file, program: Self.program)?.count == graph.documents.count)
         #expect(throws: CacheDamage.self) { try SearchIndexCache.read(file, program: .init(high: 1, low: 3)) }

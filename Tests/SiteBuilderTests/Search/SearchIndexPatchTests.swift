@@ -37,35 +37,54 @@ import Testing
         var files: [String: [UInt8]]
         /// The digest each file came with, when it came with one.
         var digests: [String: ContentHash]
-        var cache: SearchIndexCache
+        /// The counts file as the next build finds it: written by this build, or left as it was.
+        var countsFile: URL
         var built: SearchIndexBuilder.Built
         /// The state as the next build reads it from its file.
         var state: SearchIndexState?
     }
 
+    static let program = ContentHash(high: 7, low: 11)
+
+    /// The previous counts as a build finds them in `file` (`PreviousCounts`: read whole only
+    /// when the index is assembled anew).
+    static func counts(_ file: URL?) -> PreviousCounts {
+        guard let file else { return PreviousCounts(SearchIndexCache()) }
+        return PreviousCounts(file: file, program: program) {
+            do throws(CacheDamage) {
+                return (try SearchIndexCache.read(file, program: program) ?? SearchIndexCache(), nil)
+            } catch {
+                return (SearchIndexCache(), "\(error)")
+            }
+        }
+    }
+
     static func build(_ tree: FixtureTree, after previous: Build?, targets: SearchIndexLayout.Targets = .init()) throws -> Build {
         let graph = try CollectionLoader.load(root: tree.path)
-        let reuse = SearchIndexBuilder.Reuse(previous: previous?.cache ?? SearchIndexCache(), keys: keys(graph),
+        let reuse = SearchIndexBuilder.Reuse(counts: counts(previous?.countsFile), keys: keys(graph),
                                              rows: previous?.built.rows, state: previous?.state)
         var files: [String: [UInt8]] = [:]
         var digests: [String: ContentHash] = [:]
-        var records: [SearchIndexCache.Record]?
+        let countsFile = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-test-counts-\(UUID().uuidString)")
+        var written = false
         let lock = NSLock()
-        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse,
-                                                         keep: { records = $0 }) { path, digest, contents in
+        let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
+            written = true
+            return try? SearchIndexCache.write(records, program: program, to: countsFile)
+        }) { path, digest, contents in
             let bytes = contents()
             lock.withLock {
                 files[path] = bytes
                 digests[path] = digest
             }
         }
-        // The counts file as the next build finds it: rewritten, or left as it was.
-        let cache = try records.map { try #require(SearchIndexCache(payload: SearchIndexCache.payload(of: $0))) }
         // Written and read back as the site's build cache does: a patched state writes the
         // records of the terms it did not touch as it read them.
         let state = try built.state.map { try #require(SearchIndexState(payload: $0.payload())) }
         #expect(state == built.state)
-        return Build(files: files, digests: digests, cache: try #require(cache ?? previous?.cache), built: built, state: state)
+        #expect(state?.locations == built.state?.locations)
+        return Build(files: files, digests: digests, countsFile: written ? countsFile : try #require(previous?.countsFile),
+                     built: built, state: state)
     }
 
     /// Builds, then after each edit rebuilds from the last build's caches and builds anew; each
@@ -247,6 +266,63 @@ import Testing
         #expect(built.contains { $0.unchangedFiles > 0 })
     }
 
+    /// Builds, edits `toggles.md`, lets `damage` change the counts file (given the state, which
+    /// says where each document's record is, and the edited document's position), rebuilds and
+    /// builds anew: the rebuild's files must be the full build's. Returns the rebuild.
+    func rebuildAfterDamage(_ damage: (_ file: URL, _ state: SearchIndexState, _ edited: Int) throws -> Void,
+                            sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> SearchIndexBuilder.Built {
+        let tree = try Self.collection()
+        let first = try Self.build(tree, after: nil)
+        let toggles = "controls/references/toggles.md"
+        try Self.replace("dense settings", with: "packed settings", in: toggles)(tree)
+        let edited = try #require(try CollectionLoader.load(root: tree.path).documents.firstIndex { $0.path.hasSuffix(toggles) })
+        try damage(first.countsFile, try #require(first.state), edited)
+        let again = try Self.build(tree, after: first)
+        let full = try Self.build(tree, after: nil)
+        #expect(again.files == full.files, "the rebuild's files differ from a full build's", sourceLocation: sourceLocation)
+        #expect(again.digests == full.digests, sourceLocation: sourceLocation)
+        return again.built
+    }
+
+    /// Flips a byte in the middle of the record at `location` of the counts file `file`.
+    static func flipByte(in file: URL, at location: SearchIndexCache.Location?) throws {
+        let location = try #require(location)
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[CacheFile.headerSize + location.offset + location.length / 2] ^= 0x20
+        try Data(bytes).write(to: file)
+    }
+
+    @Test func aPatchReadsOnlyTheRecordsItNeedsAndChecksThem() throws {
+        // Undamaged: patched, the counts file not read whole.
+        let patched = try rebuildAfterDamage { _, _, _ in }
+        #expect(patched.patched)
+    }
+
+    @Test func aDamagedRecordOfAnUnchangedDocumentIsNotTrusted() throws {
+        // The patch reads the record for the texts of the document files it writes: the
+        // damage is found there, and the index is made from every document anew.
+        let built = try rebuildAfterDamage { file, state, edited in
+            try Self.flipByte(in: file, at: state.locations[edited == 0 ? 1 : 0])
+        }
+        #expect(!built.patched)
+        #expect(built.recounted > 1)
+    }
+
+    @Test func aDamagedRecordOfTheChangedDocumentIsNotTrusted() throws {
+        let built = try rebuildAfterDamage { file, state, edited in try Self.flipByte(in: file, at: state.locations[edited]) }
+        #expect(!built.patched)
+    }
+
+    @Test func aCountsFileCutShortOrGoneIsNotTrusted() throws {
+        let cut = try rebuildAfterDamage { file, _, _ in
+            let bytes = try Data(contentsOf: file)
+            try bytes.prefix(bytes.count / 2).write(to: file)
+        }
+        #expect(!cut.patched)
+        let gone = try rebuildAfterDamage { file, _, _ in try FileManager.default.removeItem(at: file) }
+        #expect(!gone.patched)
+    }
+
     @Test func aDamagedStateIsNotRead() throws {
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
@@ -263,6 +339,14 @@ import Testing
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil).built.state)
         #expect(SearchIndexState(payload: state.payload()) == state)
+        // Term records in runs read on all cores: any run length reads back the same.
+        for run in [1, 7, 64, state.terms.count - 1, state.terms.count] {
+            let read = SearchIndexState(payload: state.payload(termRun: run))
+            #expect(read == state, "runs of \(run)")
+            #expect(read?.locations == state.locations)
+            // Its records are where it says: written again from them, the same bytes.
+            #expect(read?.payload(termRun: run) == state.payload(termRun: run))
+        }
         #expect(SearchIndexState(payload: Array(state.payload().dropLast())) == nil)
         let file = tree.root.appendingPathComponent("index-state")
         try state.write(to: file, program: .init(high: 1, low: 2))
