@@ -10,13 +10,50 @@ struct ClusterBuilder {
 
     /// Clusters of the groups (each a list of text indexes), largest first.
     func clusters(_ groups: [[Int]]) -> [DuplicateCluster] {
-        let built = Parallel.map(groups.count, minimumChunk: 16) { cluster(groups[$0]) }
-        let sorted = built.sorted { a, b in
-            if a.count != b.count { return a.count > b.count }
-            if a.skillCount != b.skillCount { return a.skillCount > b.skillCount }
-            return a.representativeLocation < b.representativeLocation
+        clusters(groups, reusing: nil).clusters.map(\.cluster)
+    }
+
+    /// Clusters of the groups, largest first, each with its group's digest (`groupDigest`);
+    /// a group that `reusable` holds a cluster for is not described again (the same cluster).
+    func clusters(_ groups: [[Int]], reusing reusable: ReusableClusters?)
+        -> (clusters: [(cluster: DuplicateCluster, group: ContentHash)], reused: Int) {
+        let digests = Parallel.map(groups.count, minimumChunk: 64) { groupDigest(groups[$0]) }
+        let kept: [DuplicateCluster?] = reusable.map { reusable in
+            Parallel.map(groups.count, minimumChunk: 64) { index in
+                reusable.cluster(digests[index], skillCount: skillCount) { file in
+                    groups[index].allSatisfy { text in
+                        units.texts[text].statements.allSatisfy { file(statements.paths[statements.document($0)]) }
+                    }
+                }
+            }
+        } ?? []
+        let described = groups.indices.filter { kept.isEmpty || kept[$0] == nil }
+        var files = Set<Int>()
+        for index in described {
+            for text in groups[index] { for statement in units.texts[text].statements { files.insert(statements.document(statement)) } }
         }
-        return Boilerplate.number(sorted)
+        statements.prepare(files.sorted())
+        let made = Parallel.map(described.count, minimumChunk: 16) { cluster(groups[described[$0]]) }
+        var built = kept.isEmpty ? [DuplicateCluster?](repeating: nil, count: groups.count) : kept
+        for (index, cluster) in zip(described, made) { built[index] = cluster }
+        let sorted = zip(built.map { $0! }, digests).sorted { a, b in
+            if a.0.count != b.0.count { return a.0.count > b.0.count }
+            if a.0.skillCount != b.0.skillCount { return a.0.skillCount > b.0.skillCount }
+            return a.0.representativeLocation < b.0.representativeLocation
+        }
+        return (zip(Boilerplate.number(sorted.map(\.0)), sorted.map(\.1)).map { ($0, $1) }, groups.count - described.count)
+    }
+
+    /// What a group's cluster is made from besides its statements: its texts, each by what
+    /// matching reads of it (`MatchedPairs.key(of:)`), in key order.
+    private func groupDigest(_ texts: [Int]) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.add("duplicate group")
+        hasher.add(texts.count)
+        for text in texts.sorted(by: { units.texts[$0].fingerprint.key.isBefore(units.texts[$1].fingerprint.key) }) {
+            units.texts[text].fingerprint.add(to: &hasher)
+        }
+        return hasher.finalize()
     }
 
     private func cluster(_ texts: [Int]) -> DuplicateCluster {

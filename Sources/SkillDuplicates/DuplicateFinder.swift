@@ -44,8 +44,8 @@ public struct DuplicateFinder: Sendable {
 
     /// The clusters of the rules of every document in the graph, and what each step did.
     public func run(in graph: SkillGraph) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
-        let (clusters, statistics, _) = run(StatementSource(graph), skillCount: graph.skills.count)
-        return (clusters, statistics)
+        let run = run(StatementSource(graph), skillCount: graph.skills.count)
+        return (run.clusters, run.statistics)
     }
 
     /// The clusters of the rules of every document in the graph, taking what `cache` holds for
@@ -53,21 +53,39 @@ public struct DuplicateFinder: Sendable {
     /// this run under `key` (`DuplicateCache.key(options:tool:)`), for the next one.
     public func run(in graph: SkillGraph, reusing cache: DuplicateCache?, key: ContentHash)
         -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache) {
-        let (clusters, statistics, next) = run(StatementSource(graph), skillCount: graph.skills.count,
-                                               cache: cache.flatMap { $0.key == key ? $0 : nil }, keeping: key)
-        return (clusters, statistics, next!)
+        let run = run(in: graph, reusing: cache, clusters: nil, key: key)
+        return (run.clusters, run.statistics, run.cache)
+    }
+
+    /// What a run with caches gives: the clusters, each one's group digest (for the cluster
+    /// cache), what each step did, and the duplicate cache for the next run.
+    public struct CachedRun: Sendable {
+        public var clusters: [DuplicateCluster]
+        public var groups: [ContentHash]
+        public var statistics: DuplicateStatistics
+        public var cache: DuplicateCache
+    }
+
+    /// `run(in:reusing:key:)`, also keeping those of the last run's clusters that `clusters`
+    /// offers and that still hold (`ReusableClusters`): the same clusters either way.
+    public func run(in graph: SkillGraph, reusing cache: DuplicateCache?, clusters reusable: ReusableClusters?,
+                    key: ContentHash) -> CachedRun {
+        let run = run(StatementSource(graph), skillCount: graph.skills.count,
+                      cache: cache.flatMap { $0.key == key ? $0 : nil }, keeping: key, reusing: reusable)
+        return CachedRun(clusters: run.clusters, groups: run.groups, statistics: run.statistics, cache: run.cache!)
     }
 
     /// The clusters, and what each step did.
     public func run(_ statements: [RuleStatement], skillCount: Int) -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics) {
-        let (clusters, statistics, _) = run(StatementSource(statements), skillCount: skillCount)
-        return (clusters, statistics)
+        let run = run(StatementSource(statements), skillCount: skillCount)
+        return (run.clusters, run.statistics)
     }
 
     /// The run; with `key`, also the cache of its files' work (statements from files without a
     /// digest are left out of it).
-    func run(_ statements: StatementSource, skillCount: Int, cache: DuplicateCache? = nil, keeping key: ContentHash? = nil)
-        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache?) {
+    func run(_ statements: StatementSource, skillCount: Int, cache: DuplicateCache? = nil, keeping key: ContentHash? = nil,
+             reusing reusable: ReusableClusters? = nil)
+        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache?, groups: [ContentHash]) {
         let options = options
         var clock = StepLog(total: 7)
         var statistics = DuplicateStatistics()
@@ -77,15 +95,23 @@ public struct DuplicateFinder: Sendable {
         // -1 for a rule too short to compare, or `unknown` (a changed file's rule).
         let unknown: Int32 = -2
         var known: [Int32] = []
+        // Only the files the cache does not know have their rules decoded, to normalise them.
+        var unknownFiles: [Int] = []
         if let cache {
             known = [Int32](repeating: unknown, count: statements.count)
-            for document in statements.documents {
+            for (index, document) in statements.documents.enumerated() {
                 guard let digest = document.digest,
-                      let references = cache.references(ofDocument: digest, ruleCount: document.statements.count) else { continue }
+                      let references = cache.references(ofDocument: digest, ruleCount: document.statements.count) else {
+                    unknownFiles.append(index)
+                    continue
+                }
                 statistics.reusedFiles += 1
                 known.replaceSubrange(document.statements, with: references)
             }
+        } else {
+            unknownFiles = Array(statements.documents.indices)
         }
+        statements.prepare(unknownFiles)
         let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
             let output = UncheckedSendable(buffer)
             Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
@@ -138,17 +164,47 @@ public struct DuplicateFinder: Sendable {
             clock.lap("verify")
             clock.lap("find contained rules")
         } else {
+            let previousSketches = cache?.loadedSketches()
             sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
-                                    banding: banding, cache: cache?.loadedSketches())
+                                    banding: banding, cache: previousSketches)
             clock.lap("sketch")
-            let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
-            clock.lap("find candidates")
-            let matches = PairVerifier(units: units, sketches: sketches, options: options).matches(candidates)
+            let verifier = PairVerifier(units: units, sketches: sketches, options: options)
+            // A few rules changed: the last run's verified pairs, patched where the changed units are.
+            var patched: MatchPatch.Patched?
+            if let cache, let previousSketches, let previous = cache.matched, previous.key == cache.textsKey,
+               previousSketches.textsKey == previous.key, previous.verifiedUnits.count == previous.verifiedCount {
+                patched = MatchPatch(units: units, sketches: sketches, verifier: verifier)
+                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits)
+            }
+            statistics.patchedMatching = patched != nil
+            let candidateCount: Int
+            let matches: (texts: [(Int, Int)], units: [UInt64])
+            if let patched, let previous = cache?.matched {
+                // The number of candidates is for statistics only: a patch keeps the last count.
+                candidateCount = previous.candidates
+                matches = (patched.texts, patched.units)
+                clock.lap("find candidates")
+            } else {
+                let candidates = CandidatePairs().pairs(keys: sketches.keys, itemCount: units.units.count, bands: banding.bands)
+                candidateCount = candidates.count
+                clock.lap("find candidates")
+                matches = verifier.matches(candidates)
+            }
             clock.lap("verify")
-            let containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
-                                                                     coverage: options.containmentCoverage, minWords: options.minWords)
+            let containments: [(Int, Int)]
+            if let patched, let cache, let previous = cache.matched {
+                containments = ContainmentPatch().containments(
+                    units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
+                    coverage: options.containmentCoverage, minWords: options.minWords, previousTexts: cache.texts,
+                    now: patched.textsNow, added: patched.addedTexts,
+                    previous: previous.pairs[previous.verifiedCount...].map { (Int($0.first), Int($0.second)) })
+            } else {
+                containments = ShingleIndex().containments(units, features: sketches.features, threshold: options.effectiveSentenceThreshold,
+                                                           coverage: options.containmentCoverage, minWords: options.minWords)
+            }
             clock.lap("find contained rules")
-            matched = MatchedPairs(key: matchingKey, candidates: candidates.count, verified: matches, contained: containments)
+            matched = MatchedPairs(key: matchingKey, candidates: candidateCount, verified: matches.texts, contained: containments,
+                                   verifiedUnits: matches.units)
             groups = Self.groups(units, matched)
             nextSketches = key.map { .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches)) } ?? .none
         }
@@ -158,15 +214,17 @@ public struct DuplicateFinder: Sendable {
         statistics.containedPairs = matched.pairs.count - matched.verifiedCount
         statistics.reusedMatching = matched.key == cache?.matched?.key
 
-        let clusters = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
-                                      skillCount: skillCount).clusters(groups)
+        let built = ClusterBuilder(statements: statements, units: units, sketches: sketches, options: options,
+                                   skillCount: skillCount).clusters(groups, reusing: reusable)
+        let clusters = built.clusters.map(\.cluster)
+        statistics.reusedClusters = built.reused
         statistics.clusters = clusters.count
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
                                             matched: matched, sketches: nextSketches, texts: sameTexts?.texts,
                                             textsFile: sameTexts?.file) }
-        return (clusters, statistics, next)
+        return (clusters, statistics, next, built.clusters.map(\.group))
     }
 
     /// The groups of texts that match: texts sharing a unit (a sentence word for word), and the

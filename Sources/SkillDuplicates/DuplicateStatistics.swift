@@ -25,6 +25,10 @@ public struct DuplicateStatistics: Sendable, Hashable {
     public var reusedUnits = 0
     /// Whether the pairs matched across files came from the cache (no distinct text changed).
     public var reusedMatching = false
+    /// Whether the verified pairs were the last run's, patched where units changed (`MatchPatch`).
+    public var patchedMatching = false
+    /// Clusters taken from the last run as they were (`ReusableClusters`).
+    public var reusedClusters = 0
     public var steps: [Step] = []
 
     public var seconds: Double { steps.reduce(0) { $0 + $1.seconds } }

@@ -10,20 +10,24 @@ struct PairVerifier {
     ///
     /// Units similar from `effectiveSentenceThreshold` match whatever they are (whole rules or
     /// sentences); units similar from `threshold` only match as two whole rules.
-    func matches(_ candidates: [UInt64]) -> [(Int, Int)] {
+    /// With `units`, the candidates that matched (what a later run patches: `MatchPatch`).
+    func matches(_ candidates: [UInt64]) -> (texts: [(Int, Int)], units: [UInt64]) {
         let chunk = 4096
         let chunks = (candidates.count + chunk - 1) / chunk
-        let found = Parallel.map(chunks, minimumChunk: 1) { index -> [(Int, Int)] in
-            var result: [(Int, Int)] = []
+        let found = Parallel.map(chunks, minimumChunk: 1) { index -> (texts: [(Int, Int)], units: [UInt64]) in
+            var result: (texts: [(Int, Int)], units: [UInt64]) = ([], [])
             for pair in candidates[(index * chunk)..<min(candidates.count, (index + 1) * chunk)] {
-                if let texts = match(Int(pair >> 32), Int(pair & 0xFFFF_FFFF)) { result.append(texts) }
+                if let texts = match(Int(pair >> 32), Int(pair & 0xFFFF_FFFF)) {
+                    result.texts.append(texts)
+                    result.units.append(pair)
+                }
             }
             return result
         }
-        return found.flatMap { $0 }
+        return (found.flatMap(\.texts), found.flatMap(\.units))
     }
 
-    private func match(_ first: Int, _ second: Int) -> (Int, Int)? {
+    func match(_ first: Int, _ second: Int) -> (Int, Int)? {
         let similarity = sketches.similarity(first, second)
         guard similarity >= options.threshold else { return nil }
         let (a, b) = (units.units[first], units.units[second])

@@ -21,4 +21,9 @@ struct TextKey: Hashable, Sendable {
         self.high = high
         self.low = low
     }
+
+    /// A fixed order of keys, for sorting sets of texts whatever their indexes.
+    func isBefore(_ other: TextKey) -> Bool {
+        (high, low) < (other.high, other.low)
+    }
 }

@@ -12,6 +12,8 @@ struct UnitSketches: Sendable {
     var commonSlots: [UInt64]
     /// Units whose band keys came from the cache.
     var reused = 0
+    /// Each unit's index in the cache's sketches (-1 when the cache has not got it); empty without a cache.
+    var previousUnit: [Int] = []
 
     /// The sketches of every unit. A unit the cache has (same key, so the same words) takes its
     /// features from there, and its band keys too unless one of its features is in a slot whose
@@ -22,6 +24,7 @@ struct UnitSketches: Sendable {
         let cache = cache.flatMap { $0.bands == banding.bands ? $0 : nil }
         // `cached[i]`: unit i's index in the cache, or -1.
         let cached: [Int] = cache.map { cache in Parallel.map(count, minimumChunk: 1024) { cache.unit(units.units[$0].key) ?? -1 } } ?? []
+        previousUnit = cached
         let features = FeatureSets(count: count) { unit, set in
             if let cache, !cached.isEmpty, cached[unit] >= 0 {
                 set.removeAll(keepingCapacity: true)

@@ -284,19 +284,24 @@ public enum SearchIndexBuilder {
         // were a serial tail after the postings).
         let texts = stored.map(\.text)
         let counting = BackgroundStep { TextCodebook.wordCounts(texts) }
-        // Numbered by their bytes (`ByteStringTable`), in the order first met, as the batches
-        // number their own: a `[String: Int]` hashed every term of every batch with SipHash.
-        var numbers = ByteStringTable()
+        // Numbered by their bytes, in the order first met, as the batches number their own: a
+        // `[String: Int]` hashed every term of every batch with SipHash. A `WordFormTable` holds
+        // a term of up to 16 bytes in its slot (a `ByteStringTable` read its bytes elsewhere).
+        var numbers = WordFormTable()
         var termTexts: [String] = []
         let globals = batches.map { batch -> [Int32] in
             batch.terms.map { term -> Int32 in
                 var bytes = term
-                let (number, inserted) = bytes.withUTF8 { numbers.insert($0) }
-                if inserted { termTexts.append(term) }
-                return Int32(number)
+                return bytes.withUTF8 { bytes in
+                    let found = numbers.find(bytes)
+                    if found.found { return Int32(truncatingIfNeeded: numbers.value(at: found.slot)) }
+                    numbers.insert(bytes, value: UInt64(termTexts.count), at: found.slot)
+                    termTexts.append(term)
+                    return Int32(termTexts.count - 1)
+                }
             }
         }
-        numbers = ByteStringTable()
+        numbers = WordFormTable()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
         for batch in batches {
             for document in batch.documents {
@@ -326,7 +331,7 @@ public enum SearchIndexBuilder {
         }
 
         // Sorted before the postings are made, while the counts file and the words are still being done.
-        let order = Parallel.sortedIndices(termTexts.count) { String.utf16Precedes(termTexts[$0], termTexts[$1]) }
+        let order = utf16Order(termTexts)
         let words = try! counting.wait()
         beforePostings()
         // The sections' moves and the written forms freed memory of the threads that counted,

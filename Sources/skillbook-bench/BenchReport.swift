@@ -5,14 +5,16 @@ import Foundation
 struct BenchReport {
     var runs: Int
     var floor: Figure?
-    private(set) var figures: [(figure: Figure, target: String?)] = []
+    private(set) var figures: [(figure: Figure, target: String?, partOf: Figure?)] = []
     private(set) var notes: [String] = []
     let loadAtStart = BenchReport.loadAverage()
 
     init(runs: Int) { self.runs = runs }
 
-    mutating func add(_ figure: Figure, target: String? = nil) {
-        figures.append((figure, target))
+    /// Adds a figure; with `partOf`, the JSON also gives it as a fraction of that one (a rebuild
+    /// of the full build: `fractionOf`, `cpuFractionOf`).
+    mutating func add(_ figure: Figure, target: String? = nil, partOf whole: Figure? = nil) {
+        figures.append((figure, target, whole))
         print(line(figure, target: target))
         fflush(nil)  // figures appear as they are measured, also when the output is a pipe
     }
@@ -43,7 +45,7 @@ struct BenchReport {
     func printTable() {
         print("-- summary (median of \(runs) runs; load average now \(Self.loadAverage()))")
         if let floor { print(line(floor, target: nil)) }
-        for (figure, target) in figures { print(line(figure, target: target)) }
+        for (figure, target, _) in figures { print(line(figure, target: target)) }
         for note in notes { print(note) }
     }
 
@@ -60,7 +62,15 @@ struct BenchReport {
             "cores": ProcessInfo.processInfo.activeProcessorCount,
             "loadAverageAtStart": loadAtStart,
             "runsPerFigure": runs,
-            "figures": figures.map { entry($0.figure) },
+            "figures": figures.map { figure, _, whole in
+                var value = entry(figure)
+                if let whole, whole.seconds > 0, whole.cpuSeconds > 0 {
+                    value["partOf"] = whole.name
+                    value["fractionOf"] = figure.seconds / whole.seconds
+                    value["cpuFractionOf"] = figure.cpuSeconds / whole.cpuSeconds
+                }
+                return value
+            },
             "notes": notes,
         ]
         if let floor { object["floor"] = entry(floor) }

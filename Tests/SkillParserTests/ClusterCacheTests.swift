@@ -102,6 +102,73 @@ import TestSupport
         #expect(try !Self.reused { tree in try FileManager.default.removeItem(at: tree.root.appendingPathComponent("skill-5")) })
     }
 
+    /// Runs the collection with both caches, applies `edit`, and runs again with the clusters the
+    /// last run's cache offers: the clusters must be a fresh run's, with or without the duplicate
+    /// cache. Returns how many clusters the second run kept, and how many it has.
+    static func kept(after edit: (FixtureTree) throws -> Void) throws -> (kept: Int, of: Int) {
+        let tree = try DuplicateCacheTests.collection()
+        let graph = try Self.graph(tree)
+        let first = DuplicateFinder().run(in: graph, reusing: nil, clusters: nil, key: key)
+        #expect(first.groups.count == first.clusters.count)
+        let file = tree.root.appendingPathComponent(".clusters")
+        try ClusterCache(key: key, inputs: ClusterCache.inputs(of: graph, known: nil), clusters: first.clusters,
+                         groups: first.groups, skillCount: graph.skills.count).write(to: file)
+        let cache = try #require(try ClusterCache.read(file, key: key))
+        #expect(cache.groups == first.groups && cache.skillCount == graph.skills.count)
+        let duplicates = try DuplicateCacheTests.roundTrip(first.cache)
+        try edit(tree)
+        let edited = try Self.graph(tree)
+        let fresh = DuplicateFinder().clusters(in: edited)
+        let reusable = try #require(cache.reusable(for: edited))
+        let second = DuplicateFinder().run(in: edited, reusing: duplicates, clusters: reusable, key: key)
+        #expect(second.clusters == fresh)
+        #expect(second.groups.count == fresh.count)
+        let withoutDuplicates = DuplicateFinder().run(in: edited, reusing: nil, clusters: reusable, key: key)
+        #expect(withoutDuplicates.clusters == fresh)
+        #expect(withoutDuplicates.groups == second.groups)
+        // The kept clusters' groups are found again by a run that kept nothing.
+        #expect(DuplicateFinder().run(in: edited, reusing: nil, clusters: nil, key: key).groups == second.groups)
+        return (second.statistics.reusedClusters, second.clusters.count)
+    }
+
+    @Test func aRunWhoseRulesChangedInOneFileKeepsTheOtherClustersAndFindsAFreshRunsClusters() throws {
+        let rule = { (tree: FixtureTree, skill: Int) throws -> String in
+            String(try #require(try tree.read("skill-\(skill)/SKILL.md").split(separator: "\n").first { $0.hasPrefix("- ") }))
+        }
+        var results: [(kept: Int, of: Int)] = []
+        // Another skill's rule appended (it joins a cluster or makes one).
+        results.append(try Self.kept { tree in
+            try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + rule(tree, 7) + "\n")
+        })
+        // A new rule of its own appended, and a rule stated once more in a new file.
+        results.append(try Self.kept { tree in
+            try tree.write("skill-3/SKILL.md", try tree.read("skill-3/SKILL.md") + "- Always validate the input before you store it.\n")
+            try tree.write("skill-3/references/more.md", "# More\n\n" + rule(tree, 11) + "\n")
+        })
+        // A rule's text changed, and a rule taken out.
+        results.append(try Self.kept { tree in
+            let line = try rule(tree, 4)
+            try tree.write("skill-4/SKILL.md", try tree.read("skill-4/SKILL.md").replacingOccurrences(of: line, with: line + " Then stop."))
+            try tree.write("skill-9/SKILL.md", try tree.read("skill-9/SKILL.md").replacingOccurrences(of: try rule(tree, 9) + "\n", with: ""))
+        })
+        // Every rule of a file one line lower (their places changed, not their texts).
+        results.append(try Self.kept { tree in
+            try tree.write("skill-5/SKILL.md", try tree.read("skill-5/SKILL.md").replacingOccurrences(of: "# Skill 5\n", with: "# Skill 5\n\nProse.\n"))
+        })
+        // A skill renamed (its members carry the name).
+        results.append(try Self.kept { tree in
+            try tree.write("skill-8/SKILL.md", try tree.read("skill-8/SKILL.md").replacingOccurrences(of: "name: skill-8", with: "name: skill-eight"))
+        })
+        for result in results { #expect(result.kept > 0 && result.kept < result.of) }
+        // Another number of skills (what is boilerplate): nothing kept, the same clusters as a fresh run.
+        let added = try Self.kept { tree in
+            try tree.write("skill-99/SKILL.md", "---\nname: skill-99\ndescription: No rules.\n---\n\n# Skill 99\n\nProse.\n")
+        }
+        #expect(added.kept == 0)
+        // A skill's file deleted: one skill fewer.
+        #expect(try Self.kept { tree in try FileManager.default.removeItem(at: tree.root.appendingPathComponent("skill-6/SKILL.md")) }.kept == 0)
+    }
+
     @Test func aCacheWithAnotherKeyIsIgnored() throws {
         let tree = try DuplicateCacheTests.collection()
         _ = try Self.cache(of: try Self.graph(tree), in: tree)

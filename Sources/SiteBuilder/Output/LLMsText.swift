@@ -41,18 +41,24 @@ public enum LLMsText {
         if let description { text += "> \(line(description))\n\n" }
         text += "Each skill is a folder with a SKILL.md; the Markdown links below are the sources, and every page of the site sits beside its source as HTML.\n\n"
         text += "## Skills\n\n"
-        for skill in skills {
-            text += "- [\(line(skill.name))](\(url(skill.skillFile)))"
+        // Each line is made on all cores and the lines joined in order: one after another they
+        // were 0.17 s of the write step's main thread at 10,000 synthetic skills (45,000 lines).
+        let skillLines = Parallel.map(skills.count, minimumChunk: 64) { index -> String in
+            let skill = skills[index]
+            var text = "- [\(line(skill.name))](\(url(skill.skillFile)))"
             if let description = skill.manifest?.description { text += ": \(line(description))" }
-            text += "\n"
+            return text + "\n"
         }
+        for skillLine in skillLines { text += skillLine }
         let others = graph.documents.filter { $0.kind != .skill }
         if !others.isEmpty {
             text += "\n## Optional\n\n"
-            for document in others {
+            let otherLines = Parallel.map(others.count, minimumChunk: 64) { index -> String in
+                let document = others[index]
                 let owner = graph.skill(of: document).map { "\($0.name): " } ?? ""
-                text += "- [\(line(owner + document.title))](\(url(document.path)))\n"
+                return "- [\(line(owner + document.title))](\(url(document.path)))\n"
             }
+            for otherLine in otherLines { text += otherLine }
         }
         return text
     }

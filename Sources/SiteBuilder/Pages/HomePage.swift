@@ -85,16 +85,25 @@ enum HomePage {
     /// filter of a large collection's home page. Written only when the home page is compact.
     static func skillList(site: SiteContext) -> Data? {
         guard isCompact(site) else { return nil }
-        var rows: [[String]] = []
-        for group in site.groups {
-            for skill in group.skills {
-                var description = skill.manifest?.description ?? ""
-                if description.count > 180 { description = String(description.prefix(177)) + "…" }
-                rows.append([skill.name, SitePaths.url(to: SitePaths.page(forSource: skill.skillFile), from: SitePaths.home),
-                             description, group.name])
-            }
+        // Each row made and written as JSON on all cores, in the groups' order: through
+        // JSONSerialization, one row after another, this was 0.2 s of the main thread between the
+        // plan and render steps at 10,000 synthetic skills.
+        let entries = site.groups.flatMap { group in group.skills.map { (skill: $0, group: group.name) } }
+        let rows = Parallel.map(entries.count, minimumChunk: 64) { index -> [UInt8] in
+            let (skill, group) = entries[index]
+            var description = skill.manifest?.description ?? ""
+            if description.count > 180 { description = String(description.prefix(177)) + "…" }
+            var row: [UInt8] = []
+            JSONStrings.array([skill.name, SitePaths.url(to: SitePaths.page(forSource: skill.skillFile), from: SitePaths.home),
+                               description, group], into: &row)
+            return row
         }
-        guard let json = try? JSONSerialization.data(withJSONObject: rows, options: [.withoutEscapingSlashes]) else { return nil }
-        return Data("window.skillbookSkills=".utf8) + json + Data(";\n".utf8)
+        var text = Array("window.skillbookSkills=[".utf8)
+        for (index, row) in rows.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            text += row
+        }
+        text += Array("];\n".utf8)
+        return Data(text)
     }
 }

@@ -140,14 +140,16 @@ enum SkillFamilies {
     /// Families come sorted by name; skills without one come last, under "Other skills" (or
     /// "Skills" when no skill has a family).
     static func group(_ skills: [Skill], names: CatchAllNames = .english) -> [SkillGroup] {
+        // Each name's prefixes made once, on all cores (they were made twice, one name after another).
+        let namePrefixes = Parallel.map(skills.count, minimumChunk: 64) { prefixes(of: skills[$0].name) }
         var prefixCounts: [String: Int] = [:]
-        for skill in skills {
-            for prefix in Set(prefixes(of: skill.name)) { prefixCounts[prefix, default: 0] += 1 }
+        for prefixes in namePrefixes {
+            for prefix in Set(prefixes) { prefixCounts[prefix, default: 0] += 1 }
         }
         var members: [String: [Skill]] = [:]
         var loners: [Skill] = []
-        for skill in skills {
-            if let family = prefixes(of: skill.name).last(where: { (prefixCounts[$0] ?? 0) >= 2 }) {
+        for (skill, prefixes) in zip(skills, namePrefixes) {
+            if let family = prefixes.last(where: { (prefixCounts[$0] ?? 0) >= 2 }) {
                 members[family, default: []].append(skill)
             } else {
                 loners.append(skill)

@@ -15,7 +15,7 @@ import SkillParser
 /// digested again.
 public struct ClusterCache: Sendable {
     public static let fileName = "clusters"
-    static let kind = CacheFile.Kind(magic: "SKBCLUST", format: 1, name: "cluster cache")
+    static let kind = CacheFile.Kind(magic: "SKBCLUST", format: 2, name: "cluster cache")
 
     /// What clusters depend on, worked out for one graph.
     public struct Inputs: Sendable, Equatable {
@@ -28,11 +28,32 @@ public struct ClusterCache: Sendable {
     public var key: ContentHash
     public var inputs: Inputs
     public var clusters: [DuplicateCluster]
+    /// The digest of each cluster's group of texts (`ClusterBuilder`), and the number of skills
+    /// they were made with: what lets a run whose rules changed keep the clusters that did not
+    /// (`ReusableClusters`). Empty when unknown.
+    public var groups: [ContentHash]
+    public var skillCount: Int
 
-    public init(key: ContentHash, inputs: Inputs, clusters: [DuplicateCluster]) {
+    public init(key: ContentHash, inputs: Inputs, clusters: [DuplicateCluster], groups: [ContentHash] = [], skillCount: Int = 0) {
         self.key = key
         self.inputs = inputs
         self.clusters = clusters
+        self.groups = groups.count == clusters.count ? groups : []
+        self.skillCount = skillCount
+    }
+
+    /// The clusters a run of `graph` may keep (`ReusableClusters`): `nil` when the cache does not
+    /// know its groups. `inputs` are the graph's (`inputs(of:known:)` with this cache's).
+    public func reusable(for graph: SkillGraph) -> ReusableClusters? {
+        guard !groups.isEmpty else { return nil }
+        var unchanged: [String: String?] = [:]
+        for document in graph.documents {
+            guard let digest = document.markdown.sourceDigest,
+                  inputs.rules[Self.documentKey(path: document.path, digest: digest)] != nil else { continue }
+            unchanged[document.path] = .some(graph.skill(of: document)?.name)
+        }
+        return ReusableClusters(clusters: Dictionary(zip(groups, clusters), uniquingKeysWith: { first, _ in first }),
+                                skillCount: skillCount, unchangedFiles: unchanged)
     }
 
     /// What the clusters of `graph` depend on, taking the digests of unchanged files' rules from
@@ -107,6 +128,9 @@ extension ClusterCache {
             writer.hash(document)
             writer.hash(rules)
         }
+        writer.count(skillCount)
+        writer.count(groups.count)
+        for group in groups { writer.hash(group) }
         writer.count(clusters.count)
         for cluster in clusters {
             writer.string(cluster.representative)
@@ -147,6 +171,8 @@ extension ClusterCache {
             let document = try reader.hash()
             rules[document] = try reader.hash()
         }
+        let skillCount = try reader.count()
+        let groups = try reader.array { (reader: inout CacheRecordReader) throws(CacheDamage) in try reader.hash() }
         let clusters = try reader.array { (reader: inout CacheRecordReader) throws(CacheDamage) -> DuplicateCluster in
             let representative = try reader.string()
             let location = try reader.location()
@@ -173,6 +199,8 @@ extension ClusterCache {
                                     block: block, count: count, skillCount: skillCount, members: members)
         }
         guard reader.isAtEnd else { throw CacheDamage("bytes after the clusters") }
-        return ClusterCache(key: key, inputs: Inputs(digest: digest, rules: rules), clusters: clusters)
+        guard groups.isEmpty || groups.count == clusters.count else { throw CacheDamage("not one group per cluster") }
+        return ClusterCache(key: key, inputs: Inputs(digest: digest, rules: rules), clusters: clusters, groups: groups,
+                            skillCount: skillCount)
     }
 }

@@ -105,9 +105,11 @@ extension DuplicateCache {
         if let matched {
             try writer.column([matched.key.high, matched.key.low, UInt64(matched.candidates), UInt64(matched.verifiedCount)])
             try writer.column(matched.pairs.flatMap { [$0.first, $0.second] })
+            try writer.column(matched.verifiedUnits)
         } else {
             try writer.column([UInt64]())
             try writer.column([UInt32]())
+            try writer.column([UInt64]())
         }
     }
 
@@ -181,7 +183,9 @@ extension DuplicateCache {
 
         let matching = try reader.array(of: UInt64.self)
         let pairs = try reader.array(of: UInt32.self)
-        guard reader.isAtEnd,
+        let verifiedUnits = try reader.array(of: UInt64.self)
+        guard reader.isAtEnd, zip(verifiedUnits, verifiedUnits.dropFirst()).allSatisfy({ $0 < $1 }),
+              verifiedUnits.allSatisfy({ $0 >> 32 < $0 & 0xFFFF_FFFF }),
               matching.isEmpty || matching.count == 4, pairs.count % 2 == 0, matching.count == 4 || pairs.isEmpty,
               pairs.allSatisfy({ Int($0) < textCount })
         else { throw Damage() }
@@ -190,7 +194,7 @@ extension DuplicateCache {
             guard verified <= pairs.count / 2 else { throw Damage() }
             cache.matched = MatchedPairs(key: ContentHash(high: matching[0], low: matching[1]), candidates: Int(clamping: matching[2]),
                                          pairs: stride(from: 0, to: pairs.count, by: 2).map { MatchedPairs.Pair(first: pairs[$0], second: pairs[$0 + 1]) },
-                                         verifiedCount: verified)
+                                         verifiedCount: verified, verifiedUnits: verifiedUnits)
         }
         return cache
     }

@@ -66,7 +66,7 @@ public struct DuplicateCache: Sendable {
         return hasher.finalize()
     }
 
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The index in `texts` (-1 for a rule too short to compare) of each of the `ruleCount` rules
     /// of the file with this digest, when that file was in the run the cache was made from.

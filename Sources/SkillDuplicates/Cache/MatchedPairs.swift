@@ -20,19 +20,25 @@ struct MatchedPairs: Sendable {
     /// The verified pairs, then the contained ones.
     var pairs: [Pair]
     var verifiedCount: Int
+    /// The candidate pairs of units (`i << 32 | j`, `i < j`, sorted) that verification accepted,
+    /// by the units' indexes in the run (the order of `CachedSketches.unitKeys`): what the next
+    /// run whose rules changed keeps of matching (`MatchPatch`).
+    var verifiedUnits: [UInt64]
 
-    init(key: ContentHash, candidates: Int, pairs: [Pair], verifiedCount: Int) {
+    init(key: ContentHash, candidates: Int, pairs: [Pair], verifiedCount: Int, verifiedUnits: [UInt64]) {
         self.key = key
         self.candidates = candidates
         self.pairs = pairs
         self.verifiedCount = verifiedCount
+        self.verifiedUnits = verifiedUnits
     }
 
-    init(key: ContentHash, candidates: Int, verified: [(Int, Int)], contained: [(Int, Int)]) {
+    init(key: ContentHash, candidates: Int, verified: [(Int, Int)], contained: [(Int, Int)], verifiedUnits: [UInt64]) {
         self.key = key
         self.candidates = candidates
         pairs = (verified + contained).map { Pair(first: UInt32($0.0), second: UInt32($0.1)) }
         verifiedCount = verified.count
+        self.verifiedUnits = verifiedUnits
     }
 
     /// The key of everything matching reads: every distinct text in order, with the word count
@@ -42,20 +48,25 @@ struct MatchedPairs: Sendable {
         var hasher = ContentHasher()
         hasher.add("matched pairs")
         hasher.add(units.texts.count)
-        for text in units.texts {
-            let fingerprint = text.fingerprint
-            hasher.add(fingerprint.key.high)
-            hasher.add(fingerprint.key.low)
-            hasher.add(fingerprint.tokenCount)
-            hasher.add(fingerprint.wordCount)
-            hasher.add(fingerprint.sentences.count)
-            for (sentence, key) in zip(fingerprint.sentences, fingerprint.sentenceKeys) {
-                hasher.add(sentence.lowerBound)
-                hasher.add(sentence.upperBound)
-                hasher.add(key.high)
-                hasher.add(key.low)
-            }
-        }
+        for text in units.texts { text.fingerprint.add(to: &hasher) }
         return hasher.finalize()
+    }
+}
+
+extension RuleFingerprint {
+    /// Adds what matching reads of the text: its key, word count and the sentences it is
+    /// compared by (two texts with the same words may differ in which sentences are links).
+    func add(to hasher: inout ContentHasher) {
+        hasher.add(key.high)
+        hasher.add(key.low)
+        hasher.add(tokenCount)
+        hasher.add(wordCount)
+        hasher.add(sentences.count)
+        for (sentence, key) in zip(sentences, sentenceKeys) {
+            hasher.add(sentence.lowerBound)
+            hasher.add(sentence.upperBound)
+            hasher.add(key.high)
+            hasher.add(key.low)
+        }
     }
 }
