@@ -234,6 +234,30 @@ import TestSupport
         #expect(changed.document(at: "a/references/one.md")?.markdown.headings.first?.text == "Uno")
     }
 
+    /// Files are taken from the cache while the walk runs (`ParseCache.takeAhead`); what the
+    /// walk then does not list (excluded now, or deleted) is not loaded, and the cache forgets it.
+    @Test func filesTakenAheadButNotListedAreLetGo() throws {
+        let tree = try FixtureTree([
+            "a/SKILL.md": "# A\n\n[b](references/b.md)\n",
+            "a/references/b.md": "# B\n",
+            "archive/SKILL.md": "# Old\n",
+        ])
+        let location = try CacheLocation()
+        try Self.load(tree.path, cache: location.file, settled: true)
+        var config = CollectionConfig()
+        config.exclude = ["archive/**", "archive"]
+        let fresh = try CollectionLoader.load(root: tree.path, config: config)
+        let cache = ParseCache(folder: location.file)
+        let graph = try CollectionLoader.load(root: tree.path, config: config, cache: cache)
+        Self.expectSameGraph(graph, fresh, "excluded")
+        #expect(graph.document(at: "archive/SKILL.md") == nil)
+        #expect(cache.counts == (reused: 2, parsed: 0, read: 0), "\(cache.counts)")
+        // The excluded file left the cache: loading it again parses it.
+        let (again, next) = try Self.load(tree.path, cache: location.file)
+        #expect(next.counts.reused == 2 && next.counts.parsed == 1, "\(next.counts)")
+        Self.expectSameGraph(again, try CollectionLoader.load(root: tree.path), "included again")
+    }
+
     @Test func aTouchedFileWithTheSameBytesIsReadButNotParsed() throws {
         let tree = try FixtureTree(["a/SKILL.md": "# A\n", "a/b.md": "# B\n"])
         let location = try CacheLocation()
@@ -357,11 +381,12 @@ import TestSupport
         let path = "a/SKILL.md"
         let shard = location.file.appendingPathComponent(String(format: "%02x", ParseCache.shard(of: path)))
         let good = try Data(contentsOf: shard)
-        let entry = try #require(try ParseCacheFile.read(shard, key: ParseCacheKey.current)?.entries[path])
-        #expect(entry.ownLength > 0 && entry.record.count > entry.ownLength)
+        let read = try #require(try ParseCacheFile.read(shard, key: ParseCacheKey.current))
+        let entry = try #require(read.entries[path])
+        #expect(!entry.own.isEmpty && !entry.trailing.isEmpty)
 
-        for (label, offset) in [("own part", entry.own.lowerBound + entry.ownLength / 2),
-                                ("trailing part", entry.record.upperBound - 1)] {
+        for (label, offset) in [("own part", read.ownStart + entry.own.lowerBound + entry.own.count / 2),
+                                ("trailing part", entry.trailing.upperBound - 1)] {
             var damaged = good
             damaged[CacheFile.headerSize + offset] ^= 0x5A
             try damaged.write(to: shard)

@@ -48,15 +48,20 @@ public enum SiteBuilder {
     public static func build(_ input: SiteInput, prepared preparation: SitePreparation, log: inout StepLog) throws -> Summary {
         let options = preparation.options
         var notes: [String] = []
+        var pageKeys: PageKeyMemo?
         let (plan, copyPlan, site, folder, output) = try log.run("plan") {
             () throws -> (SitePlan, CopyPlan, SiteContext, OutputFolder, IncrementalOutput) in
             let prepared = try preparation.take()
+            pageKeys = prepared.pageKeys
+            if let problem = prepared.pageKeysProblem { notes.append(problem) }
             var plan = prepared.plan
             let copyPlan = prepared.copyPlan
             let theme = options.theme
             let highlight = prepared.highlight
             var withProblems = input
-            withProblems.diagnostics = (input.diagnostics + siteProblems(plan.problems + copyPlan.shadowed, input)).sorted()
+            // `input.diagnostics` are sorted (`SiteInput`): sorted again only with problems of the site's own.
+            let problems = siteProblems(plan.problems + copyPlan.shadowed, input)
+            if !problems.isEmpty { withProblems.diagnostics = (input.diagnostics + problems).sorted() }
             if !theme.overridden.isEmpty { notes.append("theme files overridden: " + theme.overridden.joined(separator: ", ")) }
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
@@ -100,6 +105,7 @@ public enum SiteBuilder {
             let indexFolder = SearchIndexStep.folder + "/"
             let copiedBeside = copyPlan.files(extra: extraFiles, written: [], plan: plan).filter { !$0.path.hasPrefix(indexFolder) }
             var copying: BackgroundStep<Int>?
+            var writingKeys: BackgroundStep<Void>?
             let index: SearchIndexStep.Output
             var files = plan.pages.count
             do {
@@ -108,7 +114,13 @@ public enum SiteBuilder {
                     // writes (made on two threads at once, each would make all of them).
                     try output.createFolders(for: plan.pages.map(\.path) + copiedBeside.map(\.path))
                     copying = BackgroundStep { try copyFiles(copiedBeside, folder: folder, output: output) }
-                    try renderPages(plan.pages, site: site, folder: folder, output: output, progress: options.progress)
+                    let keys = try renderPages(plan.pages, site: site, folder: folder, output: output, previous: pageKeys,
+                                               progress: options.progress)
+                    // Written beside the steps that follow, only when it changed.
+                    if keys != pageKeys {
+                        let file = PageKeyMemo.location(for: folder.url)
+                        writingKeys = BackgroundStep { try keys.write(to: file) }
+                    }
                 }
                 index = try log.run("index") { try indexing.wait() }
                 files += index.paths.count
@@ -120,6 +132,7 @@ public enum SiteBuilder {
                 // No step may still be writing into a folder that is being discarded.
                 _ = try? (try? indexing.wait())?.cacheWrites?.wait()
                 _ = try? copying?.wait()
+                _ = try? writingKeys?.wait()
                 throw error
             }
             if let problem = index.cacheProblem { notes.append(problem) }
@@ -142,6 +155,8 @@ public enum SiteBuilder {
                 try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
                 files += 1
                 try output.commit()
+                // A memo that could not be written costs the next build its keys, nothing else.
+                _ = try? writingKeys?.wait()
             }
             // The index's cache files, written while the steps after it ran.
             _ = try? index.cacheWrites?.wait()
@@ -178,34 +193,52 @@ public enum SiteBuilder {
         var description: String { "\(page): \(underlying)" }
     }
 
-    /// Renders and writes every page on all cores.
+    /// Renders and writes every page on all cores. Returns the input keys of the skill and
+    /// document pages for the next build (`PageKeyMemo`); a key `previous` holds for a page under
+    /// the same world and own inputs is taken from it instead of being worked out.
     private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
-                                    output: IncrementalOutput, progress: (@Sendable (Int, Int) -> Void)?) throws {
+                                    output: IncrementalOutput, previous: PageKeyMemo?,
+                                    progress: (@Sendable (Int, Int) -> Void)?) throws -> PageKeyMemo {
         try output.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
         let inputs = PageInputs(site: site)
+        let world = inputs.world
         let counter = ProgressCounter(total: pages.count, report: progress)
-        let failures = Parallel.map(pages) { page -> (any Error)? in
+        let results = Parallel.map(pages) { page -> (failure: (any Error)?, memo: PageKeyMemo.Entry?) in
             defer { counter.increment() }
             do {
                 // A page with an input key (skill, document, report detail) is reused without
                 // being made when its inputs are unchanged; the others are keyed on their model.
-                // "Related skills" and "Referenced by" are part of both the key and the model.
-                let relations = Relations.of(page, site: site)
-                if let key = inputs.key(for: page, relations: relations) {
+                // "Related skills" and "Referenced by" are part of both the key and the model,
+                // worked out once, and only when needed: a key from the memo needs neither.
+                let local = inputs.localDigest(for: page)
+                var relations: Relations.Lists?
+                let key: ContentHash?
+                if let local, let known = previous?.key(for: page.path, local: local, world: world) {
+                    key = known
+                } else {
+                    relations = Relations.of(page, site: site)
+                    key = inputs.key(for: page, relations: relations)
+                }
+                if let key {
                     try output.emit(page.path, hash: key) {
-                        try folder.write(try renderer.htmlBytes(try renderer.model(page, relations: relations)), to: page.path)
+                        let shown = relations ?? Relations.of(page, site: site)
+                        return try folder.write(try renderer.htmlBytes(try renderer.model(page, relations: shown)), to: page.path)
                     }
                 } else {
                     let model = try renderer.model(page)
                     try output.emit(page.path, hash: model.contentHash) { try folder.write(try renderer.htmlBytes(model), to: page.path) }
                 }
-                return nil
+                return (nil, local.flatMap { local in key.map { PageKeyMemo.Entry(local: local, key: $0) } })
             } catch {
-                return PageError(page: page.path, underlying: error)
+                return (PageError(page: page.path, underlying: error), nil)
             }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        if let failure = results.lazy.compactMap(\.failure).first { throw failure }
+        var entries: [String: PageKeyMemo.Entry] = [:]
+        entries.reserveCapacity(pages.count)
+        for (page, result) in zip(pages, results) { if let entry = result.memo { entries[page.path] = entry } }
+        return PageKeyMemo(world: world, entries: entries)
     }
 
     /// Writes the files of the copy plan (`CopyPlan` decides what goes where) on all cores;

@@ -23,6 +23,9 @@ public final class SitePreparation: @unchecked Sendable {
         var templates: [String: MustacheTemplate]
         var folder: OutputFolder
         var output: IncrementalOutput
+        /// The last build's page keys (`PageKeyMemo`), unless `--full`; why a file there was not used.
+        var pageKeys: PageKeyMemo?
+        var pageKeysProblem: String?
     }
 
     let options: SiteOptions
@@ -45,8 +48,18 @@ public final class SitePreparation: @unchecked Sendable {
             let folder = try OutputFolder(path: options.output, contentRoot: graph.root, force: options.force)
             // Reads the previous site's cache and lists its files.
             let output = IncrementalOutput(folder: folder, theme: theme, reuse: options.reuse)
+            var pageKeys: PageKeyMemo?, pageKeysProblem: String?
+            if options.reuse {
+                let file = PageKeyMemo.location(for: folder.url)
+                do throws(CacheDamage) {
+                    pageKeys = try PageKeyMemo.read(file)
+                } catch {
+                    pageKeysProblem = "\(file.path) not used (\(error)): every page's key worked out"
+                }
+            }
             return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, language: language,
-                            templates: templates, folder: folder, output: output)
+                            templates: templates, folder: folder, output: output, pageKeys: pageKeys,
+                            pageKeysProblem: pageKeysProblem)
         }
     }
 

@@ -13,18 +13,19 @@ extension PageInputs {
         hasher.add(code.severity.rawValue)
         hasher.add(code.diagnostics.count)
         add(parts: code.parts, part: part, to: &hasher)
+        var files = PlaceFiles(graph: site.graph)
         for diagnostic in code.diagnostics[code.parts[part - 1]] {
             hasher.add(diagnostic.severity.rawValue)
             hasher.add(diagnostic.code)
             hasher.add(diagnostic.message)
-            add(place: diagnostic.location, to: &hasher)
-            hasher.add(optional: site.graph.document(at: diagnostic.location.file).flatMap { site.graph.skill(of: $0) }?.name)
+            add(place: diagnostic.location, files: &files, to: &hasher)
+            hasher.add(optional: files.facts(of: diagnostic.location.file)?.skill)
             hasher.add(diagnostic.notes.count)
             for note in diagnostic.notes {
                 hasher.add(note.message)
                 if let location = note.location {
                     hasher.add(1)
-                    add(place: location, to: &hasher)
+                    add(place: location, files: &files, to: &hasher)
                 } else {
                     hasher.add(0)
                 }
@@ -42,13 +43,14 @@ extension PageInputs {
         hasher.add(site.input.duplicates == nil ? -1 : report.clusters.count)
         hasher.add(report.clusters.reduce(0) { $0 + $1.members.count })
         add(parts: report.parts, part: part, to: &hasher)
+        var files = PlaceFiles(graph: site.graph)
         for index in report.parts[part - 1] {
             let cluster = report.clusters[index]
             hasher.add(cluster.title)
             hasher.add(optional: cluster.detail)
             hasher.add(cluster.members.count)
             for member in cluster.members {
-                add(place: member.location, to: &hasher)
+                add(place: member.location, files: &files, to: &hasher)
                 hasher.add(member.text)
                 hasher.add(optional: member.note)
                 hasher.add(member.matched?.lowerBound ?? -1)
@@ -69,15 +71,48 @@ extension PageInputs {
     }
 
     /// A place as a report shows it: `file:line:column`, linked to the file's page and anchor.
-    private func add(place location: SourceLocation, to hasher: inout ContentHasher) {
+    private func add(place location: SourceLocation, files: inout PlaceFiles, to hasher: inout ContentHasher) {
         hasher.add(location.file)
         hasher.add(location.line)
         hasher.add(location.column)
-        if site.graph.document(at: location.file) != nil {
+        if let facts = files.facts(of: location.file) {
             hasher.add(1)
-            hasher.add(optional: ReportLinks.anchor(for: location, in: site.graph))
+            hasher.add(optional: facts.anchors.anchor(line: location.line))
         } else {
             hasher.add(0)
         }
+    }
+}
+
+/// The files a report page's places are in, each looked up once for a run of places in the same
+/// file (a code's findings are sorted by file): the profile of a rebuild of agentic-awesome-skills
+/// had 15 ms of the reports' keys in looking the same file up two or three times per finding.
+struct PlaceFiles {
+    struct Facts {
+        var anchors: ReportLinks.AnchorFacts
+        /// The name of the file's skill, when it belongs to one.
+        var skill: String?
+    }
+
+    let graph: SkillGraph
+    /// Whether `Facts.skill` is looked up (`nil` otherwise).
+    let withSkills: Bool
+    private var file: String?
+    private var last: Facts?
+
+    init(graph: SkillGraph, withSkills: Bool = true) {
+        self.graph = graph
+        self.withSkills = withSkills
+    }
+
+    /// `nil` when `path` is not a document of the collection.
+    mutating func facts(of path: String) -> Facts? {
+        if path != file {
+            file = path
+            last = graph.document(at: path).map {
+                Facts(anchors: ReportLinks.AnchorFacts($0), skill: withSkills ? graph.skill(of: $0)?.name : nil)
+            }
+        }
+        return last
     }
 }

@@ -18,15 +18,23 @@ import SkillParser
 ///   description and base URL, the groups, and every skill's name and place (the sidebar,
 ///   breadcrumbs, and code spans that name a skill).
 ///
-/// The reports' detail pages have keys of their own (`PageInputs+Reports`). Pages made from the
-/// whole collection (home, the reports' summaries, search, 404) have none: they are keyed on
-/// their model, as before.
+/// The reports' detail pages have keys of their own (`PageInputs+Reports`), and so do the
+/// graph's pages (`graphKey`). Pages made from the whole collection (home, the diagnostics and
+/// duplicates summaries, search, 404) have none: they are keyed on their model, as before.
 struct PageInputs: Sendable {
     let site: SiteContext
     /// What every page shows; see the type's comment.
     private let shared: ContentHash
     /// By skill folder: the paths, kinds and titles of the skill's documents.
     private let skillDocuments: [String: ContentHash]
+    /// What the key of a skill or document page reads besides the page's own inputs
+    /// (`localDigest`): `shared`, every skill's documents, every document's place, title, kind
+    /// and links with where they lead (and the inline images they show), and every edge of the
+    /// graph ("Related skills", "Referenced by"). A page whose own inputs and world are the
+    /// same as the last build's has the same key (`PageKeyMemo`).
+    let world: ContentHash
+    /// The digest of the skills' links the graph's pages show (`graphKey`).
+    private let graphLinks: ContentHash
 
     /// Bumped when what a key covers changes.
     static let format = "page-inputs 1"
@@ -68,6 +76,86 @@ struct PageInputs: Sendable {
             return hasher.finalize()
         }
         skillDocuments = Dictionary(zip(graph.skills.map(\.folder), documents), uniquingKeysWith: { first, _ in first })
+        world = Self.world(site: site, shared: shared, skillDocuments: documents)
+        var links = ContentHasher()
+        links.add(site.graphReport.links.count)
+        for link in site.graphReport.links {
+            links.add(link.from.folder)
+            links.add(link.to.folder)
+        }
+        graphLinks = links.finalize()
+    }
+
+    /// `world`: per document and per slice of edges on all cores, joined in order (the same
+    /// digest whatever the number of cores).
+    private static func world(site: SiteContext, shared: ContentHash, skillDocuments: [ContentHash]) -> ContentHash {
+        let graph = site.graph
+        let documents = graph.documents
+        let perDocument = Parallel.map(documents.count, minimumChunk: 64) { index -> ContentHash in
+            let document = documents[index]
+            var hasher = ContentHasher()
+            hasher.add(document.path)
+            hasher.add(optional: document.skillFolder)
+            hasher.add(document.title)
+            hasher.add(document.kind.rawValue)
+            let references = graph.references(in: document.path)
+            hasher.add(references.count)
+            for reference in references {
+                hasher.add(reference.destination)
+                hasher.add(reference.resolution)
+                if reference.kind.isImage, case .file(let asset) = reference.resolution {
+                    hasher.add(optional: site.inlineImages?.url(for: asset))
+                } else {
+                    hasher.add(-1)
+                }
+            }
+            return hasher.finalize()
+        }
+        let edges = graph.edges
+        let slice = 2_048
+        let perSlice = Parallel.map((edges.count + slice - 1) / slice, minimumChunk: 1) { part -> ContentHash in
+            var hasher = ContentHasher()
+            for edge in edges[(part * slice)..<min(edges.count, (part + 1) * slice)] {
+                hasher.add(edge.from)
+                hasher.add(edge.to)
+                hasher.add(edge.kind.rawValue)
+            }
+            return hasher.finalize()
+        }
+        var hasher = ContentHasher()
+        hasher.add("page world 1")
+        hasher.add(shared)
+        hasher.add(skillDocuments.count)
+        for digest in skillDocuments { hasher.add(digest) }
+        hasher.add(perDocument.count)
+        for digest in perDocument { hasher.add(digest) }
+        hasher.add(edges.count)
+        for digest in perSlice { hasher.add(digest) }
+        return hasher.finalize()
+    }
+
+    /// The digest of what the key of a skill or document page reads of the page itself: where it
+    /// is, its template, its document's bytes and the source lines the reports link to; `nil`
+    /// for other pages and for a document read from no file (its key is always worked out).
+    func localDigest(for page: PlannedPage) -> ContentHash? {
+        let graph = site.graph
+        let document: Document?
+        switch page.kind {
+        case .skill(let index): document = graph.document(at: graph.skills[index].skillFile)
+        case .document(let path): document = graph.document(at: path)
+        default: return nil
+        }
+        guard let document, let digest = document.markdown.sourceDigest else { return nil }
+        var hasher = ContentHasher()
+        hasher.add("page local 1")
+        hasher.add(page.path)
+        hasher.add(page.kind.template)
+        hasher.add(document.path)
+        hasher.add(digest)
+        let lines = site.anchoredLines[document.path] ?? []
+        hasher.add(lines.count)
+        for line in lines { hasher.add(line) }
+        return hasher.finalize()
     }
 
     /// The input key of `page`, or `nil` when it has none (its model's digest is used).
@@ -77,8 +165,20 @@ struct PageInputs: Sendable {
         case .skill, .document: documentKey(page, relations: relations)
         case .diagnosticsPart(let code, let part): diagnosticsPartKey(code: code, part: part, page: page)
         case .duplicatesPart(let part): duplicatesPartKey(part, page: page)
+        case .graph, .graphPart: graphKey(page)
         default: nil
         }
+    }
+
+    /// The graph page and its detail pages show the skills, their groups and the pairs of skills
+    /// a document of one points at the other (`GraphReport.links`), in the frame every page
+    /// shares: `shared` and those pairs are their key, rather than their model, which took
+    /// 17 ms of a rebuild of agentic-awesome-skills to make and hash.
+    private func graphKey(_ page: PlannedPage) -> ContentHash {
+        var hasher = pageHasher(page)
+        hasher.add("graph page 1")
+        hasher.add(graphLinks)
+        return hasher.finalize()
     }
 
     /// A hasher fed with what every page shows, and where this one is.

@@ -136,8 +136,10 @@ struct SiteContext: Sendable {
         var lines: [String: Set<Int>] = [:]
         let places = input.diagnostics.flatMap { [$0.location] + $0.notes.compactMap(\.location) }
             + (input.duplicates ?? []).flatMap { $0.members.map(\.location) }
+        // The findings are sorted by file: each file is looked up once for a run of its places.
+        var files = PlaceFiles(graph: input.graph, withSkills: false)
         for place in places {
-            if let anchor = ReportLinks.anchor(for: place, in: input.graph), anchor.hasPrefix("L") {
+            if let anchor = files.facts(of: place.file)?.anchors.anchor(line: place.line), anchor.hasPrefix("L") {
                 lines[place.file, default: []].insert(place.line)
             }
         }

@@ -6,11 +6,12 @@ import SkillParser
 /// A file's findings of the document checks (`DocumentCheck`) are reused when its path and the
 /// digest of its bytes are the ones they were made from; those of the file-world checks
 /// (`FileWorldCheck`) when its `FileWorld.key` is, and the folders listed beyond the walk
-/// (`beyondWalk`) list as they did. The whole cache is used only under the same `CheckWorld`
+/// (`beyondWalk`) list as they did; those of a check over the whole collection (`DigestedCheck`)
+/// when the digest of its inputs is. The whole cache is used only under the same `CheckWorld`
 /// key; anything else is checked anew, so a rebuild finds what a full run finds.
 public struct CheckCache: Sendable {
     public static let fileName = "check"
-    static let kind = CacheFile.Kind(magic: "SKBCHECK", format: 2, name: "check cache")
+    static let kind = CacheFile.Kind(magic: "SKBCHECK", format: 3, name: "check cache")
 
     /// `CheckWorld.key` of the run that made it.
     public var key: ContentHash
@@ -20,13 +21,17 @@ public struct CheckCache: Sendable {
     var worldEntries: [String: FindingsRecord.Entry] = [:]
     /// The folders the run listed beyond the loader's walk, each with its listing's digest (as entries without lists).
     var beyondWalk: [FindingsRecord.Entry] = []
+    /// The findings of the checks over the whole collection (`DigestedCheck`), by the check's
+    /// name, under the digest of its inputs (one list each).
+    var checkEntries: [String: FindingsRecord.Entry] = [:]
 
     init(key: ContentHash, entries: [FindingsRecord.Entry], worldEntries: [FindingsRecord.Entry] = [],
-         beyondWalk: [FindingsRecord.Entry] = []) {
+         beyondWalk: [FindingsRecord.Entry] = [], checkEntries: [FindingsRecord.Entry] = []) {
         self.key = key
         for entry in entries { self.entries[entry.path] = entry }
         for entry in worldEntries { self.worldEntries[entry.path] = entry }
         self.beyondWalk = beyondWalk
+        for entry in checkEntries { self.checkEntries[entry.path] = entry }
     }
 
     /// The cache kept in `file`, or `nil` when there is none; throws, saying why, when one is
@@ -35,10 +40,10 @@ public struct CheckCache: Sendable {
         guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
         let decoded = payload.withUnsafeBytes { bytes in
             Result { () throws(CacheDamage) -> [[FindingsRecord.Entry]] in
-                // Three records, each after its length (8 bytes, little-endian).
+                // Four records, each after its length (8 bytes, little-endian).
                 var parts: [[FindingsRecord.Entry]] = []
                 var position = 0
-                for _ in 0..<3 {
+                for _ in 0..<4 {
                     guard bytes.count - position >= 8 else { throw CacheDamage("record ends early") }
                     let length = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                     position += 8
@@ -51,13 +56,13 @@ public struct CheckCache: Sendable {
             }
         }
         let parts = try decoded.get()
-        return CheckCache(key: key, entries: parts[0], worldEntries: parts[1], beyondWalk: parts[2])
+        return CheckCache(key: key, entries: parts[0], worldEntries: parts[1], beyondWalk: parts[2], checkEntries: parts[3])
     }
 
     /// Writes the cache to `file` (`CacheFile.write`: renamed into place).
     public func write(to file: URL) throws {
         let records = [entries, worldEntries].map { FindingsRecord.encode($0.values.sorted { $0.path < $1.path }) }
-            + [FindingsRecord.encode(beyondWalk)]
+            + [FindingsRecord.encode(beyondWalk), FindingsRecord.encode(checkEntries.values.sorted { $0.path < $1.path })]
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in
             for record in records {
                 var length: [UInt8] = []
@@ -72,6 +77,12 @@ public struct CheckCache: Sendable {
     /// cache file is written again even when every finding was reused).
     public func hasTheSameFoldersBeyondWalk(as other: CheckCache) -> Bool {
         beyondWalk == other.beyondWalk
+    }
+
+    /// Whether `other` holds the same findings of the checks over the whole collection under the
+    /// same digests (else the cache file is written again even when every file's were reused).
+    public func hasTheSameCheckEntries(as other: CheckCache) -> Bool {
+        checkEntries == other.checkEntries
     }
 
     /// Number of files it holds, for `--verbose`.

@@ -15,6 +15,9 @@ extension CheckRunner {
         public var documentChecks: Int
         /// Files whose file-world checks' findings were reused (`FileWorldCheck`).
         public var fileWorldChecks: Int
+        /// Checks over the whole collection whose findings were reused (`DigestedCheck`), of `digestedChecks`.
+        public var wholeChecks: Int = 0
+        public var digestedChecks: Int = 0
     }
 
     /// `run`, with the findings of the document checks (`DocumentCheck`) and of the file-world
@@ -42,14 +45,24 @@ extension CheckRunner {
                                         checks: worldChecks.count)
         let changed = documents.indices.filter { cached[$0] == nil }.map { documents[$0] }
         let changedInWorld = documents.indices.filter { cachedWorld[$0] == nil }.map { documents[$0] }
-        let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> [[Diagnostic]] in
-            if let check = checks[index] as? any DocumentCheck { return check.run(context, documents: changed) }
-            if let check = checks[index] as? any FileWorldCheck { return check.run(context, documents: changedInWorld) }
-            return [checks[index].run(context)]
+        // A check over the whole collection is run unless the cache holds its findings under the
+        // digest its inputs have now.
+        let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> (lists: [[Diagnostic]], entry: FindingsRecord.Entry?, reused: Bool) in
+            if let check = checks[index] as? any DocumentCheck { return (check.run(context, documents: changed), nil, false) }
+            if let check = checks[index] as? any FileWorldCheck { return (check.run(context, documents: changedInWorld), nil, false) }
+            guard let check = checks[index] as? any DigestedCheck, let inputs = check.inputs(context) else {
+                return ([checks[index].run(context)], nil, false)
+            }
+            let name = String(describing: type(of: check))
+            if let entry = usable?.checkEntries[name], entry.digest == inputs, entry.lists.count == 1 {
+                return (entry.lists, entry, true)
+            }
+            let found = check.run(context)
+            return ([found], FindingsRecord.Entry(path: name, digest: inputs, lists: [found]), false)
         }
         // Every document's lists in graph order, cached or made now.
-        let lists = Self.lists(cached, made: checks.indices.filter { checks[$0] is any DocumentCheck }.map { perCheck[$0] })
-        let worldLists = Self.lists(cachedWorld, made: checks.indices.filter { checks[$0] is any FileWorldCheck }.map { perCheck[$0] })
+        let lists = Self.lists(cached, made: checks.indices.filter { checks[$0] is any DocumentCheck }.map { perCheck[$0].lists })
+        let worldLists = Self.lists(cachedWorld, made: checks.indices.filter { checks[$0] is any FileWorldCheck }.map { perCheck[$0].lists })
         var found = graph.diagnostics.map { strictened($0, graph: graph, options: options) }
         var slot = 0, worldSlot = 0
         for index in checks.indices {
@@ -60,7 +73,7 @@ extension CheckRunner {
                 for list in worldLists { found += list[worldSlot] }
                 worldSlot += 1
             } else {
-                found += perCheck[index][0]
+                found += perCheck[index].lists[0]
             }
         }
         let entries = Self.entries(keys: keys, documents: documents, lists: lists)
@@ -69,8 +82,10 @@ extension CheckRunner {
         // reused were listed again by `stillHolds`, so they stay in.
         let beyondWalk = graph.files.listedBeyondGiven().map { FindingsRecord.Entry(path: $0.folder, digest: $0.digest, lists: []) }
         return (configured(found, graph: graph, config: config, findingLimit: options.findingLimit),
-                CheckCache(key: key, entries: entries, worldEntries: worldEntries, beyondWalk: beyondWalk),
-                Reuse(documentChecks: documents.count - changed.count, fileWorldChecks: documents.count - changedInWorld.count))
+                CheckCache(key: key, entries: entries, worldEntries: worldEntries, beyondWalk: beyondWalk,
+                           checkEntries: perCheck.compactMap(\.entry)),
+                Reuse(documentChecks: documents.count - changed.count, fileWorldChecks: documents.count - changedInWorld.count,
+                      wholeChecks: perCheck.filter(\.reused).count, digestedChecks: checks.filter { $0 is any DigestedCheck }.count))
     }
 
     /// Each document's lists in `entries` (one per check, `checks` of them) when its entry was

@@ -5,7 +5,7 @@ import SkillParser
 /// only when letter case is ignored (`anchor-case-mismatch`). Matching itself is decided in
 /// one place, `DocumentAnchors.match`, which the site reads too: exact ids, `#top`, GitHub's
 /// `user-content-` prefix, then a case-only match.
-struct AnchorCheck: Check {
+struct AnchorCheck: DigestedCheck {
     let codes = [
         CodeInfo("broken-anchor", .error, summary: "a link's `#anchor` matches no heading or HTML id in its target",
                  explanation: """
@@ -87,5 +87,44 @@ struct AnchorCheck: Check {
         return Diagnostic(.error, code: "broken-anchor", "anchor `#\(anchor)` is not in \(place)", at: location,
                           notes: notes,
                           suggestion: suggestions.isEmpty ? nil : "did you mean \(NearestNames.list(suggestions, prefix: prefix))?")
+    }
+}
+
+extension AnchorCheck {
+    /// What `run` reads: in order, every link whose anchor its resolution found missing or
+    /// matching by case only (the others are skipped whatever they hold): where it is, what it
+    /// says and where it leads; and for a missing anchor, the bytes of the target (its headings
+    /// and ids, which the suggestions read). The budget of suggestions per target follows from
+    /// that order.
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        let graph = context.graph
+        var hasher = ContentHasher()
+        hasher.add("anchor")
+        hasher.add(ParseCacheKey.current)
+        for document in graph.documents {
+            for reference in graph.references(in: document.path) {
+                guard case .document(let path, let match) = reference.resolution else { continue }
+                switch match {
+                case .missing, .caseOnly: break
+                case .none, .exact, .top, .prefixed: continue
+                }
+                hasher.add(document.path)
+                hasher.add(reference.destination)
+                hasher.add(reference.location.file)
+                hasher.add(reference.location.line)
+                hasher.add(reference.location.column)
+                hasher.add(reference.resolution)
+                if case .missing = match {
+                    if let target = graph.document(at: path) {
+                        guard let digest = target.markdown.sourceDigest else { return nil }
+                        hasher.add(1)
+                        hasher.add(digest)
+                    } else {
+                        hasher.add(0)
+                    }
+                }
+            }
+        }
+        return hasher.finalize()
     }
 }

@@ -2,7 +2,7 @@ import SkillParser
 import SkillDuplicates
 /// Fires on a skill manifest whose `compatibility` is longer than the specification's 500
 /// characters (`compatibility-too-long`).
-struct CompatibilityCheck: Check {
+struct CompatibilityCheck: DigestedCheck {
     static let maximumLength = 500
 
     let codes = [
@@ -24,5 +24,12 @@ struct CompatibilityCheck: Check {
                               "`compatibility` is \(text.unicodeScalars.count) characters long, more than \(Self.maximumLength)",
                               at: entry.location, suggestion: "keep the requirements short and move details into the body")
         }
+    }
+}
+
+extension CompatibilityCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("CompatibilityCheck")
     }
 }

@@ -2,7 +2,7 @@ import SkillParser
 import SkillDuplicates
 /// Fires on a skill manifest whose `description` is missing or empty (`missing-description`)
 /// or longer than the specification's 1,024 characters (`description-too-long`).
-struct DescriptionCheck: Check {
+struct DescriptionCheck: DigestedCheck {
     static let maximumLength = 1024
 
     let codes = [
@@ -47,5 +47,12 @@ struct DescriptionCheck: Check {
             }
         }
         return result
+    }
+}
+
+extension DescriptionCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("DescriptionCheck")
     }
 }

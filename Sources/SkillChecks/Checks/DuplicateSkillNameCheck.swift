@@ -2,7 +2,7 @@ import SkillParser
 import SkillDuplicates
 /// Fires on every skill whose `name` another skill of the collection also has
 /// (`duplicate-skill-name`), with notes pointing at the others.
-struct DuplicateSkillNameCheck: Check {
+struct DuplicateSkillNameCheck: DigestedCheck {
     let codes = [
         CodeInfo("duplicate-skill-name", .error, summary: "two skills have the same `name`",
                  explanation: """
@@ -31,5 +31,12 @@ struct DuplicateSkillNameCheck: Check {
             }
         }
         return result
+    }
+}
+
+extension DuplicateSkillNameCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("DuplicateSkillNameCheck")
     }
 }

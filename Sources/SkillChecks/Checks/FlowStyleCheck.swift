@@ -4,7 +4,7 @@ import SkillParser
 /// (`tags: [a, b]`, `metadata: {author: me}`), which is valid YAML but which the reference
 /// validator parses with strictyaml and rejects (`yaml-flow-style`). Without `--spec strict`
 /// nothing is reported: every YAML reader an agent uses accepts it.
-struct FlowStyleCheck: Check {
+struct FlowStyleCheck: DigestedCheck {
     let codes = [
         CodeInfo("yaml-flow-style", .error, summary: "under --spec strict: a SKILL.md frontmatter writes a list or map in flow style",
                  explanation: """
@@ -33,5 +33,12 @@ struct FlowStyleCheck: Check {
             }
         }
         return result
+    }
+}
+
+extension FlowStyleCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("FlowStyleCheck")
     }
 }

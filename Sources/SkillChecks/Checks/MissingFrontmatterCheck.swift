@@ -2,7 +2,7 @@ import SkillParser
 import SkillDuplicates
 /// Fires on a `SKILL.md` that does not open with a `---` frontmatter block
 /// (`missing-frontmatter`): without it the skill has no name or description an agent can see.
-struct MissingFrontmatterCheck: Check {
+struct MissingFrontmatterCheck: DigestedCheck {
     let codes = [
         CodeInfo("missing-frontmatter", .error, summary: "a SKILL.md has no frontmatter",
                  explanation: """
@@ -26,5 +26,12 @@ struct MissingFrontmatterCheck: Check {
                               at: SourceLocation(file: skill.skillFile, line: 1),
                               suggestion: "start the file with a `---` block holding `name: \(name)` and a `description:`, closed by `---`")
         }
+    }
+}
+
+extension MissingFrontmatterCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("MissingFrontmatterCheck")
     }
 }

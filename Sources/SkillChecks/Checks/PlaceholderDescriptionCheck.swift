@@ -4,7 +4,7 @@ import SkillParser
 /// the text `skillbook new` writes, or one that starts with TODO, TBD or FIXME. The reference
 /// validator accepts any non-empty text, so without this check a scaffolded skill would reach
 /// agents with a description that says nothing.
-struct PlaceholderDescriptionCheck: Check {
+struct PlaceholderDescriptionCheck: DigestedCheck {
     /// What `skillbook new` writes; `check` flags it until an author replaces it.
     static let placeholder = "TODO: say what this skill does and when to use it, in the words a user would say."
 
@@ -38,5 +38,12 @@ struct PlaceholderDescriptionCheck: Check {
         if trimmed == placeholder { return true }
         let firstWord = trimmed.prefix { $0.isLetter }.uppercased()
         return ["TODO", "TBD", "FIXME"].contains(firstWord)
+    }
+}
+
+extension PlaceholderDescriptionCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("PlaceholderDescriptionCheck")
     }
 }

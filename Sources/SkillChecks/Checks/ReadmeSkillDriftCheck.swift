@@ -7,7 +7,7 @@ import SkillParser
 /// A list or table is a list of skills when at least two of its entries, and at least half,
 /// name skills of the collection. An entry names a skill by a link to the skill's folder or
 /// SKILL.md, or by its first code span, bold text, link text or word.
-struct ReadmeSkillDriftCheck: Check {
+struct ReadmeSkillDriftCheck: DigestedCheck {
     static let readmeNames = ["README.md", "readme.md", "Readme.md"]
 
     let codes = [
@@ -132,5 +132,22 @@ struct ReadmeSkillDriftCheck: Check {
     /// word of prose in a list of skills is not taken for a missing skill.
     static func readsAsSkillName(_ name: String) -> Bool {
         name.contains("-") && !name.hasPrefix("-") && name.allSatisfy { ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == "-" }
+    }
+}
+
+extension ReadmeSkillDriftCheck {
+    /// Reads the README (its path and bytes) besides the skills and external skills of `CheckWorld`.
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        var hasher = ContentHasher()
+        hasher.add("readme-skill-drift")
+        hasher.add(ParseCacheKey.current)
+        if let readme = Self.readmeNames.lazy.compactMap({ context.graph.document(at: $0) }).first {
+            guard let digest = readme.markdown.sourceDigest else { return nil }
+            hasher.add(readme.path)
+            hasher.add(digest)
+        } else {
+            hasher.add(0)
+        }
+        return hasher.finalize()
     }
 }

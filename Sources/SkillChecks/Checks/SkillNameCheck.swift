@@ -7,7 +7,7 @@ import SkillDuplicates
 /// hyphens; no leading, trailing or doubled hyphen), or differs from its folder's name
 /// (`name-mismatch`). Names are compared after Unicode NFKC normalisation, as the reference
 /// validator does.
-struct SkillNameCheck: Check {
+struct SkillNameCheck: DigestedCheck {
     static let maximumLength = 64
 
     let codes = [
@@ -51,7 +51,7 @@ struct SkillNameCheck: Check {
             case .null: value = ""
             case .list, .map: continue  // reported as frontmatter-type while loading
             }
-            let name = value.trimmingWhitespace.precomposedStringWithCompatibilityMapping
+            let name = value.trimmingWhitespace.compatibilityForm
             if name.isEmpty {
                 result.append(Diagnostic(.error, code: "missing-name", "`name` is empty", at: entry.location,
                                          suggestion: "write `name: \(folderName)`"))
@@ -64,7 +64,7 @@ struct SkillNameCheck: Check {
                                          at: entry.location,
                                          suggestion: fixed.isEmpty || fixed == name ? nil : "use `\(fixed)`"))
             }
-            let folder = folderName.precomposedStringWithCompatibilityMapping
+            let folder = folderName.compatibilityForm
             if name != folder {
                 result.append(Diagnostic(.error, code: "name-mismatch", "skill name `\(name)` differs from its folder `\(folder)`",
                                          at: entry.location,
@@ -104,5 +104,12 @@ struct SkillNameCheck: Check {
         }
         while result.hasSuffix("-") { result.removeLast() }
         return String(result.prefix(maximumLength)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+}
+
+extension SkillNameCheck {
+    /// Reads the skills' own files only (`skillFilesDigest`).
+    func inputs(_ context: CheckContext) -> ContentHash? {
+        context.skillFilesDigest("SkillNameCheck")
     }
 }

@@ -6,7 +6,7 @@ import SkillParser
 public enum SkillNameRules {
     /// What is wrong with `name` (after NFKC normalisation), as lower-case clauses; empty when valid.
     public static func problems(of name: String) -> [String] {
-        SkillNameCheck.problems(of: name.precomposedStringWithCompatibilityMapping)
+        SkillNameCheck.problems(of: name.compatibilityForm)
     }
 
     /// The nearest valid name: lower case, other characters turned into single hyphens.

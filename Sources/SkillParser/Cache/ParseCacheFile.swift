@@ -1,80 +1,91 @@
 import Foundation
 
-/// A shard of the parse cache: a `CacheFile` whose payload is a table of entries, then one
-/// record per file, read in part (`CacheFile.open`): the table when the shard is opened, a
-/// file's own record when its parse is taken, its trailing records (rules, tree) only when
-/// something reads them.
+/// A shard of the parse cache: a `CacheFile` whose payload is a table of entries, then every
+/// file's own record, then every file's trailing records, read in part (`CacheFile.open`): the
+/// table and the own records when the shard is opened (one read, beside the file walk), a file's
+/// trailing records (rules, tree) only when something reads them.
 ///
-///     recorded at (8 bytes) | table length (8) | table digest (16) | table | records
-///     table: for each file its path, content digest, stamp, its record's offset and length,
-///            and the length and digest of the record's own part
-///     record: its own part (frontmatter, indexes, diagnostics), then its trailing records
+///     recorded at (8 bytes) | table length (8) | table digest (16) | own records length (8)
+///     | table | own records | trailing records
+///     table: for each file its path, content digest, stamp, its own record's offset, length and
+///            digest, and its trailing records' offset and length
+///     own record: frontmatter, indexes, diagnostics, and what finds the trailing records
 ///
 /// Numbers in front of the table are little-endian. There is no digest of the whole payload:
-/// the table has its digest, each record's own part has its digest in the table, and each
-/// trailing record its digest in the record's own part (`TrailingRecord`). Whatever is read is
-/// checked; what a rebuild does not read (most of the cache: the trees and rules of unchanged
-/// files) is neither read nor digested.
+/// the table has its digest, each own record has its digest in the table, and each trailing
+/// record its digest in the own record (`TrailingRecord`). Whatever is used is checked; what a
+/// rebuild does not read (the trees and rules of unchanged files, four fifths of the cache) is
+/// neither read nor digested.
 struct ParseCacheFile {
     struct Entry: Sendable {
         var digest: ContentHash
         var stamp: FileStamp
-        /// The record's range in the payload, its trailing records included.
-        var record: Range<Int>
-        /// The length of the record's own part, at its start, and that part's `CachePayloadDigest`.
-        var ownLength: Int
+        /// The own record's range in `own`, and its `CachePayloadDigest`.
+        var own: Range<Int>
         var ownDigest: ContentHash
-
-        /// The range of the record's own part.
-        var own: Range<Int> { record.lowerBound..<record.lowerBound + ownLength }
+        /// The trailing records' range in the payload.
+        var trailing: Range<Int>
     }
 
     static let kind = CacheFile.Kind(magic: "SKBPARSE", format: ParseCacheKey.format, name: "parse cache", digestsPayload: false)
+    static let frontSize = 40
 
     /// When the build that wrote it began, before it read any file (see `FileStamp.isSettled`).
     var recordedAt: Int64
     var entries: [String: Entry]
-    /// The file, open, which entries' records are read from.
+    /// Every file's own record, one after another, and where they start in the payload.
+    var own: [UInt8]
+    var ownStart: Int
+    /// The file, open, which entries' trailing records are read from.
     var file: CacheFile.Opened
 
-    /// Opens `file` and reads its table; `nil` when there is none; throws when it is there but
-    /// damaged or foreign.
+    /// Opens `file` and reads its table and own records; `nil` when there is none; throws when it
+    /// is there but damaged or foreign.
     static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> ParseCacheFile? {
         guard let opened = try CacheFile.open(file, kind: kind, key: key) else { return nil }
-        guard let front = opened.read(0..<min(32, opened.length)), front.count == 32 else { throw CacheDamage("its table is damaged") }
-        let (recordedAt, tableLength, tableDigest) = front.withUnsafeBytes { all in
-            (Int64(littleEndian: all.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
-             UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-             ContentHash(high: UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
-                         low: UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 24, as: UInt64.self))))
+        guard opened.length >= frontSize, let front = opened.read(0..<frontSize) else { throw CacheDamage("its table is damaged") }
+        let words = front.withUnsafeBytes { all in
+            (0..<5).map { UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)) }
         }
-        guard tableLength <= UInt64(opened.length - 32), let table = opened.read(32..<32 + Int(tableLength)),
-              table.withUnsafeBytes({ ContentHasher.hash($0) }) == tableDigest
+        let (tableLength, ownLength) = (words[1], words[4])
+        guard tableLength <= UInt64(opened.length - frontSize), ownLength <= UInt64(opened.length - frontSize) - tableLength
         else { throw CacheDamage("its table is damaged") }
+        let tableEnd = frontSize + Int(tableLength), ownEnd = tableEnd + Int(ownLength)
+        guard let table = opened.read(frontSize..<tableEnd),
+              table.withUnsafeBytes({ ContentHasher.hash($0) }) == ContentHash(high: words[2], low: words[3])
+        else { throw CacheDamage("its table is damaged") }
+        guard let own = opened.read(tableEnd..<ownEnd) else { throw CacheDamage("cut short") }
         let entries = try table.withUnsafeBytes { all in
-            Result { () throws(CacheDamage) in try self.entries(all, recordsStart: 32 + Int(tableLength), length: opened.length) }
+            Result { () throws(CacheDamage) in
+                try self.entries(all, ownLength: Int(ownLength), trailingStart: ownEnd, length: opened.length)
+            }
         }.get()
-        return ParseCacheFile(recordedAt: recordedAt, entries: entries, file: opened)
+        return ParseCacheFile(recordedAt: Int64(bitPattern: words[0]), entries: entries, own: own, ownStart: tableEnd, file: opened)
     }
 
-    /// The entries of `table`, whose records start at `recordsStart` of a payload of `length` bytes.
-    private static func entries(_ table: UnsafeRawBufferPointer, recordsStart: Int, length: Int) throws(CacheDamage) -> [String: Entry] {
+    /// The entries of `table`: own records in `ownLength` bytes, trailing records from
+    /// `trailingStart` to the payload's `length`.
+    private static func entries(_ table: UnsafeRawBufferPointer, ownLength: Int, trailingStart: Int,
+                                length: Int) throws(CacheDamage) -> [String: Entry] {
         var reader = try BinaryReader(record: table)
         var entries: [String: Entry] = [:]
         let count = try reader.count()
         entries.reserveCapacity(count)
-        let available = UInt64(length - recordsStart)
+        let trailingLength = UInt64(length - trailingStart)
         for _ in 0..<count {
             let path = try reader.string()
             let digest = ContentHash(high: try reader.unsigned(), low: try reader.unsigned())
             let stamp = FileStamp(size: Int64(try reader.int()), modified: Int64(try reader.int()),
                                   changed: Int64(try reader.int()), inode: try reader.unsigned())
-            let offset = try reader.unsigned(), length = try reader.unsigned(), ownLength = try reader.unsigned()
+            let ownOffset = try reader.unsigned(), ownCount = try reader.unsigned()
             let ownDigest = ContentHash(high: try reader.word(), low: try reader.word())
-            guard offset <= available, length <= available - offset, ownLength <= length else { throw CacheDamage("its table is damaged") }
-            let start = recordsStart + Int(offset)
-            entries[path] = Entry(digest: digest, stamp: stamp, record: start..<start + Int(length), ownLength: Int(ownLength),
-                                  ownDigest: ownDigest)
+            let trailingOffset = try reader.unsigned(), trailingCount = try reader.unsigned()
+            guard ownOffset <= UInt64(ownLength), ownCount <= UInt64(ownLength) - ownOffset,
+                  trailingOffset <= trailingLength, trailingCount <= trailingLength - trailingOffset
+            else { throw CacheDamage("its table is damaged") }
+            let trailing = trailingStart + Int(trailingOffset)
+            entries[path] = Entry(digest: digest, stamp: stamp, own: Int(ownOffset)..<Int(ownOffset + ownCount),
+                                  ownDigest: ownDigest, trailing: trailing..<trailing + Int(trailingCount))
         }
         guard reader.isAtEnd else { throw CacheDamage("its table is damaged") }
         return entries
@@ -83,9 +94,9 @@ struct ParseCacheFile {
     /// One entry of a cache about to be written.
     struct Outgoing: Sendable {
         enum Record: Sendable {
-            /// Encoded by this build, in the parts that follow one another (`BinaryWriter.parts()`):
-            /// its own part's length and digest, then the parts.
-            case encoded(ownLength: Int, ownDigest: ContentHash, parts: [[UInt8]])
+            /// Encoded by this build: the own record in its parts (`BinaryWriter.split()`), its
+            /// digest, and the trailing records' parts.
+            case encoded(own: [[UInt8]], ownDigest: ContentHash, trailing: [[UInt8]])
             /// Still in the file read, unchanged.
             case kept(Entry)
         }
@@ -99,25 +110,26 @@ struct ParseCacheFile {
     }
 
     /// Writes the shard to `file` (`CacheFile.write`: streamed, renamed into place). `previous`,
-    /// the shard read, holds the kept records; one that cannot be read from it any more is left out.
-    static func write(_ entries: [Outgoing], key: ContentHash, recordedAt: Int64, previous: CacheFile.Opened?, to file: URL) throws {
-        var kept: [(entry: Outgoing, bytes: [UInt8]?)] = []
-        kept.reserveCapacity(entries.count)
+    /// the shard read, holds the kept records; one whose trailing records cannot be read from it
+    /// any more is left out.
+    static func write(_ entries: [Outgoing], key: ContentHash, recordedAt: Int64, previous: ParseCacheFile?, to file: URL) throws {
+        /// Each entry with its own record's and trailing records' bytes, in parts.
+        var written: [(entry: Outgoing, own: [ArraySlice<UInt8>], ownDigest: ContentHash, trailing: [ArraySlice<UInt8>])] = []
+        written.reserveCapacity(entries.count)
         for entry in entries {
             switch entry.record {
-            case .encoded: kept.append((entry, nil))
-            case .kept(let old): if let bytes = previous?.read(old.record) { kept.append((entry, bytes)) }
+            case .encoded(let own, let digest, let trailing):
+                written.append((entry, own.map { $0[...] }, digest, trailing.map { $0[...] }))
+            case .kept(let old):
+                guard let previous, let trailing = old.trailing.isEmpty ? [] : previous.file.read(old.trailing) else { continue }
+                written.append((entry, [previous.own[old.own]], old.ownDigest, [trailing[...]]))
             }
         }
         var table = BinaryWriter()
-        table.count(kept.count)
-        var offset = 0
-        for (entry, bytes) in kept {
-            let length: Int, ownLength: Int, ownDigest: ContentHash
-            switch entry.record {
-            case .encoded(let own, let digest, let parts): (length, ownLength, ownDigest) = (parts.reduce(0) { $0 + $1.count }, own, digest)
-            case .kept(let old): (length, ownLength, ownDigest) = (bytes?.count ?? 0, old.ownLength, old.ownDigest)
-            }
+        table.count(written.count)
+        var ownOffset = 0, trailingOffset = 0
+        for (entry, own, ownDigest, trailing) in written {
+            let ownCount = own.reduce(0) { $0 + $1.count }, trailingCount = trailing.reduce(0) { $0 + $1.count }
             table.string(entry.path)
             table.unsigned(entry.digest.high)
             table.unsigned(entry.digest.low)
@@ -125,28 +137,27 @@ struct ParseCacheFile {
             table.int(Int(entry.stamp.modified))
             table.int(Int(entry.stamp.changed))
             table.unsigned(entry.stamp.inode)
-            table.unsigned(UInt64(offset))
-            table.unsigned(UInt64(length))
-            table.unsigned(UInt64(ownLength))
+            table.unsigned(UInt64(ownOffset))
+            table.unsigned(UInt64(ownCount))
             table.word(ownDigest.high)
             table.word(ownDigest.low)
-            offset += length
+            table.unsigned(UInt64(trailingOffset))
+            table.unsigned(UInt64(trailingCount))
+            ownOffset += ownCount
+            trailingOffset += trailingCount
         }
         let tableBytes = table.finished()
         let tableDigest = tableBytes.withUnsafeBytes { ContentHasher.hash($0) }
         try CacheFile.write(to: file, kind: kind, key: key) { output in
             var front: [UInt8] = []
-            for value in [UInt64(bitPattern: recordedAt), UInt64(tableBytes.count), tableDigest.high, tableDigest.low] {
+            for value in [UInt64(bitPattern: recordedAt), UInt64(tableBytes.count), tableDigest.high, tableDigest.low,
+                          UInt64(ownOffset)] {
                 withUnsafeBytes(of: value.littleEndian) { front.append(contentsOf: $0) }
             }
             try output.write(front)
             try output.write(tableBytes)
-            for (entry, bytes) in kept {
-                switch entry.record {
-                case .encoded(_, _, let parts): for part in parts { try output.write(part) }
-                case .kept: if let bytes { try output.write(bytes) }
-                }
-            }
+            for item in written { for part in item.own { try output.write(part) } }
+            for item in written { for part in item.trailing { try output.write(part) } }
         }
     }
 }

@@ -30,6 +30,8 @@ public enum CollectionLoader {
         guard isFolder.boolValue else { throw LoadError.notAFolder(path) }
         let rootURL = URL(fileURLWithPath: path)
         var walker = FileWalker(root: rootURL, include: config.include, exclude: config.exclude)
+        // Unchanged files are taken from the cache while the walk lists them.
+        cache?.takeAhead(folder: folderPath(walker.root))
         let (files, twins) = PathTwins.separate(walker.markdownFiles())
         let parsed = parse(files, root: walker.root, cache: cache)
 
@@ -56,8 +58,9 @@ public enum CollectionLoader {
     /// Reads and parses every file (or takes it from `cache`), in parallel; results keep the
     /// order of `files`.
     private static func parse(_ files: [String], root: URL, cache: ParseCache?) -> [ParseResult] {
-        let folder = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let folder = folderPath(root)
         guard let cache else { return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) } }
+        cache.waitForTakenAhead()
         var results = Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder, cache: cache) }
         var outcomes = results.map(\.outcome)
         let parsed = results.map(\.result)
@@ -65,6 +68,11 @@ public enum CollectionLoader {
         // The outcomes' only holder now: `finish` lets each shard's records go on the thread that wrote them.
         cache.finish(&outcomes)
         return parsed
+    }
+
+    /// The content root's path, ending in `/`, as the parse joins file paths to it.
+    private static func folderPath(_ root: URL) -> String {
+        root.path.hasSuffix("/") ? root.path : root.path + "/"
     }
 
     /// `folder` is the content root's path, ending in `/`.

@@ -91,18 +91,20 @@ enum BuildCommand: Command {
             // The plan step's parts that need no findings are made while the dedupe and check steps run.
             let preparation = SitePreparation(graph: graph, config: config, options: options)
             defer { preparation.abandon() }
+            let checks = BuildChecks(output: output, reuse: !arguments.has("full"), graph: graph, config: config)
+            defer { checks.finish() }
             let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
             defer { duplicates.finish() }
             let clusters = try log.run("dedupe") { duplicates.clusters(in: graph) }
             if let note = duplicates.note { log.note(note) }
-            let checks = BuildChecks(output: output, reuse: !arguments.has("full"))
-            defer { checks.finish() }
+            // What the duplicates report shows of the clusters, made beside the check step.
+            let groups = BackgroundStep { BuildFindings.groups(clusters) }
             let diagnostics = try log.run("check") {
                 checks.diagnostics(graph: graph, config: config, clusters: clusters) + problems
             }
             if let note = checks.note { log.note(note) }
-            let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics,
-                                  duplicates: BuildFindings.groups(clusters))
+            // The work cannot fail.
+            let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: try! groups.wait())
 
             let errors = input.diagnostics.filter { $0.severity == .error }
             if arguments.has("strict"), !errors.isEmpty {

@@ -125,6 +125,52 @@ import TestSupport
         #expect(CheckRunner.run(graph: graph).filter { $0.code == "broken-anchor" }.count == 2)
     }
 
+    // The checks over the whole collection (`DigestedCheck`) are reused under the digest of
+    // their inputs: a reference's edit leaves every one of them as it was; a renamed heading
+    // reruns the anchor check only, an edited SKILL.md the manifest checks.
+
+    @Test func aReferenceEditReusesEveryWholeCollectionCheck() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        let (cache, first) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        #expect(first.wholeChecks == 0)
+        #expect(first.digestedChecks == 9)
+        try fixture.tree.write("alpha/references/usage.md",
+                               "# Usage\n\nSee [beta](../../beta/SKILL.md#beta) and [notes](../../beta/references/notes.md).\n\nMore words.\n")
+        let graph = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, reused) = try Self.expectSameAsFreshReusing(graph, cache: cache)
+        #expect(reused.wholeChecks == 9)
+    }
+
+    @Test func aRenamedHeadingRerunsTheAnchorCheckAndAnEditedSkillTheManifestChecks() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        let (cache, _) = try Self.expectSameAsFreshReusing(fixture.graph, cache: nil)
+        try fixture.tree.write("alpha/references/setup.md", "# Setup\n\n## Installation\n\nRun it.\n")
+        let renamed = try CollectionLoader.load(root: fixture.tree.path)
+        let (next, afterRename) = try Self.expectSameAsFreshReusing(renamed, cache: cache)
+        #expect(afterRename.wholeChecks == 8)
+        #expect(CheckRunner.run(graph: renamed).contains { $0.code == "broken-anchor" })
+        let skill = try String(contentsOfFile: fixture.tree.path + "/beta/SKILL.md", encoding: .utf8)
+        try fixture.tree.write("beta/SKILL.md", skill + "\nMore about beta.\n")
+        let edited = try CollectionLoader.load(root: fixture.tree.path)
+        let (_, afterEdit) = try Self.expectSameAsFreshReusing(edited, cache: next)
+        // The 7 checks of the skills' files run again; the README and anchor checks are reused
+        // (no link moved).
+        #expect(afterEdit.wholeChecks == 2)
+    }
+
+    @Test func aWholeCollectionCheckTakesItsFindingsFromTheCacheUnderTheSameDigest() throws {
+        let fixture = try CheckFixture(Self.worldFiles())
+        let key = CheckRunner.cacheKey(graph: fixture.graph, config: CollectionConfig(), tool: Self.tool)
+        var (_, cache, _) = CheckRunner.run(graph: fixture.graph, reusing: nil, key: key)
+        let name = String(describing: SkillNameCheck.self)
+        let planted = Diagnostic(.error, code: "invalid-name", "planted", at: SourceLocation(file: "alpha/SKILL.md", line: 2))
+        let entry = try #require(cache.checkEntries[name])
+        cache.checkEntries[name] = FindingsRecord.Entry(path: name, digest: entry.digest, lists: [[planted]])
+        #expect(CheckRunner.run(graph: fixture.graph, reusing: cache, key: key).findings.contains(planted))
+        cache.checkEntries[name] = FindingsRecord.Entry(path: name, digest: ContentHash(high: 1, low: 2), lists: [[planted]])
+        #expect(!CheckRunner.run(graph: fixture.graph, reusing: cache, key: key).findings.contains(planted))
+    }
+
     @Test func anOrphanReferenceNamedByAnEditedSiblingIsNoLongerReported() throws {
         var files = Self.worldFiles()
         files["beta/references/lonely.md"] = "# Lonely\n\nNobody names me.\n"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SkillChecks
 @testable import SkillDuplicates
@@ -73,5 +74,14 @@ import Testing
     @Test func fileNamesAreReadWhole() {
         let names = DocumentText.markdownFileNames(in: "read rest-api.md, `references/b_c.md` and (x.md) not .md")
         #expect(names == ["rest-api.md", "b_c.md", "x.md"])
+    }
+}
+
+/// Skill names are compared in NFKC; ASCII text is its own (`compatibilityForm`'s shortcut).
+@Suite struct CompatibilityFormTests {
+    @Test(arguments: ["pdf-tools", "Pdf Tools\t", "", "a/b", "\u{FB01}le-tools", "cafe\u{301}", "ｐｄｆ", "e\u{301}\u{1E9B}\u{323}"])
+    func theFormIsFoundationsNFKC(text: String) {
+        #expect(text.compatibilityForm == text.precomposedStringWithCompatibilityMapping)
+        #expect(Substring(text).compatibilityForm == text.precomposedStringWithCompatibilityMapping)
     }
 }

@@ -9,11 +9,25 @@ enum ReportLinks {
     /// holds the line, `Metadata` for a frontmatter line, `nil` for the top of the page (or when
     /// the file has no page).
     static func anchor(for location: SourceLocation, in graph: SkillGraph) -> String? {
-        guard let document = graph.document(at: location.file) else { return nil }
-        if let frontmatter = document.markdown.frontmatter, location.line <= frontmatter.lastLine {
-            return frontmatter.entries.isEmpty ? nil : "Metadata"
+        graph.document(at: location.file).flatMap { AnchorFacts($0).anchor(line: location.line) }
+    }
+
+    /// What the anchor of a place in one document depends on, read once for all its places.
+    struct AnchorFacts {
+        /// The frontmatter's last line, and whether it has fields.
+        var frontmatter: (lastLine: Int, hasFields: Bool)?
+        var hasBlocks: Bool
+
+        init(_ document: Document) {
+            frontmatter = document.markdown.frontmatter.map { ($0.lastLine, !$0.entries.isEmpty) }
+            hasBlocks = document.markdown.blockCount != 0
         }
-        return document.markdown.blockCount == 0 ? nil : "L\(location.line)"
+
+        /// `anchor(for:in:)` of a place on `line` of the document.
+        func anchor(line: Int) -> String? {
+            if let frontmatter, line <= frontmatter.lastLine { return frontmatter.hasFields ? "Metadata" : nil }
+            return hasBlocks ? "L\(line)" : nil
+        }
     }
 
     /// The href of a place from the page at `origin`, or `nil` when the file has no page.
