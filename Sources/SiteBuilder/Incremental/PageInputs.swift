@@ -37,7 +37,7 @@ struct PageInputs: Sendable {
     private let graphLinks: ContentHash
 
     /// Bumped when what a key covers changes.
-    static let format = "page-inputs 1"
+    static let format = "page-inputs 2"
 
     init(site: SiteContext) {
         self.site = site
@@ -98,17 +98,7 @@ struct PageInputs: Sendable {
             hasher.add(optional: document.skillFolder)
             hasher.add(document.title)
             hasher.add(document.kind.rawValue)
-            let references = graph.references(in: document.path)
-            hasher.add(references.count)
-            for reference in references {
-                hasher.add(reference.destination)
-                hasher.add(reference.resolution)
-                if reference.kind.isImage, case .file(let asset) = reference.resolution {
-                    hasher.add(optional: site.inlineImages?.url(for: asset))
-                } else {
-                    hasher.add(-1)
-                }
-            }
+            hasher.addLinks(of: document.path, site: site)
             return hasher.finalize()
         }
         let edges = graph.edges
@@ -206,15 +196,7 @@ struct PageInputs: Sendable {
         let lines = site.anchoredLines[document.path] ?? []
         hasher.add(lines.count)
         for line in lines { hasher.add(line) }
-        let references = graph.references(in: document.path)
-        hasher.add(references.count)
-        for reference in references {
-            hasher.add(reference.destination)
-            hasher.add(reference.resolution)
-            if reference.kind.isImage, case .file(let asset) = reference.resolution {
-                hasher.add(optional: site.inlineImages?.url(for: asset))
-            }
-        }
+        hasher.addLinks(of: document.path, site: site)
         // A code span naming a skill links to it (the skills are in `shared`); one naming a
         // Markdown path links to that document when it exists.
         for span in document.markdown.codeSpans where Self.mayNameMarkdown(span.code) {
@@ -252,6 +234,23 @@ extension PageInputs {
 }
 
 extension ContentHasher {
+    /// A document's links as its page shows them: each destination, where it leads and, for an
+    /// image inlined from a file, the URL it is inlined as. Both the page's key and the page
+    /// world read this one digest of them.
+    mutating func addLinks(of path: String, site: SiteContext) {
+        let references = site.graph.references(in: path)
+        add(references.count)
+        for reference in references {
+            add(reference.destination)
+            add(reference.resolution)
+            if reference.kind.isImage, case .file(let asset) = reference.resolution {
+                add(optional: site.inlineImages?.url(for: asset))
+            } else {
+                add(-1)
+            }
+        }
+    }
+
     mutating func add(optional text: String?) {
         if let text {
             add(1)
