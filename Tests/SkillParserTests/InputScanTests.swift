@@ -90,4 +90,17 @@ import Testing
         #expect(fronted.links.map(\.location.column) == [5, 4, 16])
         #expect(diagnostics.isEmpty)
     }
+
+    @Test func byteTallySaysWhetherAFileHoldsMoreThanTheLimitOfAByte() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let length = round == 0 ? 0 : Int.random(in: 0..<200, using: &generator)
+            let bytes = (0..<length).map { _ in [UInt8(ascii: "|"), UInt8(ascii: "a"), 10][Int.random(in: 0..<3, using: &generator)] }
+            let pipes = bytes.filter { $0 == UInt8(ascii: "|") }.count
+            for limit in [0, 1, pipes - 1, pipes, pipes + 1, 70] where limit >= 0 {
+                let exceeds = bytes.withUnsafeBytes { ByteTally.exceeds(limit, of: UInt8(ascii: "|"), in: $0) }
+                #expect(exceeds == (pipes > limit), "\(pipes) pipes, limit \(limit)")
+            }
+        }
+    }
 }

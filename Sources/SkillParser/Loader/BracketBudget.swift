@@ -14,17 +14,8 @@ enum BracketBudget {
     /// `InputLimits.maximumBracketsPerParagraph`, and the count there; one pass, linear.
     static func firstOverflow(in data: Data) -> (line: Int, brackets: Int)? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, brackets: Int)? in
-            // A file with no more openers than one paragraph may hold (nearly all) cannot
-            // overflow: counted by jumping from one `[` to the next with `memchr`, the lines
-            // need not be read.
-            guard let base = bytes.baseAddress else { return nil }
-            var openers = 0, from = 0
-            while openers <= InputLimits.maximumBracketsPerParagraph,
-                  let found = memchr(base + from, Int32(UInt8(ascii: "[")), bytes.count - from) {
-                openers += 1
-                from = base.distance(to: UnsafeRawPointer(found)) + 1
-            }
-            if openers <= InputLimits.maximumBracketsPerParagraph { return nil }
+            // A file with no more openers than one paragraph may hold (nearly all) cannot overflow.
+            guard ByteTally.exceeds(InputLimits.maximumBracketsPerParagraph, of: UInt8(ascii: "["), in: bytes) else { return nil }
             var line = 1, inRun = 0, inLine = 0, lineIsBlank = true, index = 0
             let count = bytes.count
             while index < count {

@@ -10,16 +10,8 @@ enum TableCellBudget {
     /// its count; one pass, linear.
     static func firstOverflow(in data: Data) -> (line: Int, cells: Int)? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, cells: Int)? in
-            // A file with no more `|` than one line may hold (nearly all) cannot overflow:
-            // counted by jumping from one `|` to the next with `memchr`, the lines need not be read.
-            guard let base = bytes.baseAddress else { return nil }
-            var pipes = 0, from = 0
-            while pipes <= InputLimits.maximumTableCellsPerLine,
-                  let found = memchr(base + from, Int32(UInt8(ascii: "|")), bytes.count - from) {
-                pipes += 1
-                from = base.distance(to: UnsafeRawPointer(found)) + 1
-            }
-            if pipes <= InputLimits.maximumTableCellsPerLine { return nil }
+            // A file with no more `|` than one line may hold (nearly all) cannot overflow.
+            guard ByteTally.exceeds(InputLimits.maximumTableCellsPerLine, of: UInt8(ascii: "|"), in: bytes) else { return nil }
             var line = 1, inLine = 0, index = 0
             let count = bytes.count
             while index < count {
