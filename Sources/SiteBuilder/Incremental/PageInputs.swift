@@ -128,13 +128,7 @@ struct PageInputs: Sendable {
     /// is, its template, its document's bytes and the source lines the reports link to; `nil`
     /// for other pages and for a document read from no file (its key is always worked out).
     func localDigest(for page: PlannedPage) -> ContentHash? {
-        let graph = site.graph
-        let document: Document?
-        switch page.kind {
-        case .skill(let index): document = graph.document(at: graph.skills[index].skillFile)
-        case .document(let path): document = graph.document(at: path)
-        default: return nil
-        }
+        let document = Self.document(of: page, in: site.graph)
         guard let document, let digest = document.markdown.sourceDigest else { return nil }
         var hasher = ContentHasher()
         hasher.add("page local 1")
@@ -146,6 +140,15 @@ struct PageInputs: Sendable {
         hasher.add(lines.count)
         for line in lines { hasher.add(line) }
         return hasher.finalize()
+    }
+
+    /// The document a skill or document page shows (`nil` for other pages).
+    private static func document(of page: PlannedPage, in graph: SkillGraph) -> Document? {
+        switch page.kind {
+        case .skill(let index): graph.document(at: graph.skills[index].skillFile)
+        case .document(let path): graph.document(at: path)
+        default: nil
+        }
     }
 
     /// The input key of `page`, or `nil` when it has none (its model's digest is used).
@@ -181,13 +184,7 @@ struct PageInputs: Sendable {
     }
 
     private func documentKey(_ page: PlannedPage, relations known: Relations.Lists?) -> ContentHash? {
-        let graph = site.graph
-        let document: Document?
-        switch page.kind {
-        case .skill(let index): document = graph.document(at: graph.skills[index].skillFile)
-        case .document(let path): document = graph.document(at: path)
-        default: return nil
-        }
+        let document = Self.document(of: page, in: site.graph)
         guard let document, let relations = known ?? Relations.of(page, site: site), let digest = document.markdown.sourceDigest else { return nil }
         var hasher = pageHasher(page)
         hasher.add(document.path)
@@ -200,7 +197,7 @@ struct PageInputs: Sendable {
         // A code span naming a skill links to it (the skills are in `shared`); one naming a
         // Markdown path links to that document when it exists.
         for span in document.markdown.codeSpans where Self.mayNameMarkdown(span.code) {
-            switch graph.mention(of: span.code, in: document) {
+            switch site.graph.mention(of: span.code, in: document) {
             case .skill(let name): hasher.add(1); hasher.add(name)
             case .path(let path): hasher.add(2); hasher.add(path)
             case nil: hasher.add(3)
