@@ -104,15 +104,8 @@ public final class PreviousCounts: @unchecked Sendable {
         defer { close(descriptor) }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count {
-                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            complete = done == count
-            initialized = done
+            initialized = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offset)
+            complete = initialized == count
         }
         return complete ? bytes : nil
     }
