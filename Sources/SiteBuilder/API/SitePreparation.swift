@@ -3,7 +3,7 @@ import SkillParser
 
 /// The part of the plan step that needs neither the findings nor the duplicates: the pages and
 /// their paths (`SitePlan`), what is copied where (`CopyPlan`), the theme's templates, the
-/// site's language, and the output folder with the previous site's cache and listing
+/// site's language, what every page shares (`SiteFrame`), and the output folder with the previous site's cache and listing
 /// (`IncrementalOutput`). `build` starts it on a thread of its own as soon as the collection is
 /// loaded, so that it runs beside the dedupe and check steps instead of after them: a profile
 /// of a rebuild of agentic-awesome-skills after one changed reference had these parts at about
@@ -19,13 +19,15 @@ public final class SitePreparation: @unchecked Sendable {
         var plan: SitePlan
         var copyPlan: CopyPlan
         var highlight: SiteBuilder.HighlightSource
-        var language: String
-        var templates: [String: MustacheTemplate]
         var folder: OutputFolder
         var output: IncrementalOutput
         /// The last build's page keys (`PageKeyMemo`), unless `--full`; why a file there was not used.
         var pageKeys: PageKeyMemo?
         var pageKeysProblem: String?
+        /// What every page shares that needs no findings (`SiteFrame`).
+        var frame: SiteFrame
+        /// What page keys read of the whole collection (`PageInputs.Digests`).
+        var pageDigests: PageInputs.Digests
     }
 
     let options: SiteOptions
@@ -57,9 +59,14 @@ public final class SitePreparation: @unchecked Sendable {
                     pageKeysProblem = "\(file.path) not used (\(error)): every page's key worked out"
                 }
             }
-            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, language: language,
-                            templates: templates, folder: folder, output: output, pageKeys: pageKeys,
-                            pageKeysProblem: pageKeysProblem)
+            let frame = SiteFrame(graph: graph, config: config, templates: templates,
+                                  strings: InterfaceStrings(theme: theme, language: language),
+                                  hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
+                                  stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                                  inlineImages: copyPlan.inlineImages)
+            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, folder: folder, output: output, pageKeys: pageKeys,
+                            pageKeysProblem: pageKeysProblem, frame: frame,
+                            pageDigests: PageInputs.Digests(frame: frame, graph: graph, config: config))
         }
     }
 
