@@ -141,15 +141,17 @@ struct PageInputs: Sendable {
     /// is, its template, its document's bytes and the source lines the reports link to; `nil`
     /// for other pages and for a document read from no file (its key is always worked out).
     func localDigest(for page: PlannedPage) -> ContentHash? {
-        let document = Self.document(of: page, in: site.graph)
-        guard let document, let digest = document.markdown.sourceDigest else { return nil }
+        // The document read in place (`position`): a copy of it was half of this digest's time.
+        let graph = site.graph
+        guard let index = Self.position(of: page, in: graph), let digest = graph.documents[index].markdown.sourceDigest else { return nil }
+        let path = graph.documents[index].path
         var hasher = ContentHasher()
         hasher.add("page local 1")
         hasher.add(page.path)
         hasher.add(page.kind.template)
-        hasher.add(document.path)
+        hasher.add(path)
         hasher.add(digest)
-        let lines = site.anchoredLines[document.path] ?? []
+        let lines = site.anchoredLines[path] ?? []
         hasher.add(lines.count)
         for line in lines { hasher.add(line) }
         return hasher.finalize()
@@ -157,9 +159,14 @@ struct PageInputs: Sendable {
 
     /// The document a skill or document page shows (`nil` for other pages).
     private static func document(of page: PlannedPage, in graph: SkillGraph) -> Document? {
+        position(of: page, in: graph).map { graph.documents[$0] }
+    }
+
+    /// Where in `graph.documents` the document a skill or document page shows is.
+    private static func position(of page: PlannedPage, in graph: SkillGraph) -> Int? {
         switch page.kind {
-        case .skill(let index): graph.document(at: graph.skills[index].skillFile)
-        case .document(let path): graph.document(at: path)
+        case .skill(let index): graph.documentPosition(at: graph.skills[index].skillFile)
+        case .document(let path): graph.documentPosition(at: path)
         default: nil
         }
     }
@@ -172,8 +179,35 @@ struct PageInputs: Sendable {
         case .diagnosticsPart(let code, let part): diagnosticsPartKey(code: code, part: part, page: page)
         case .duplicatesPart(let part): duplicatesPartKey(part, page: page)
         case .graph, .graphPart: graphKey(page)
+        case .home: homeKey(page)
         default: nil
         }
+    }
+
+    /// The home page of a large collection (`HomePage.isCompact`: skills by name only) shows,
+    /// in the frame every page shares, the groups and every skill's name and place (`shared`),
+    /// how many documents the skills hold, the Markdown outside every skill and the findings'
+    /// summary line: those are its key, rather than its model, which took 7.5 ms of a rebuild
+    /// of agentic-awesome-skills to make and hash. A small collection's home page shows each
+    /// skill's description and counts too, and is keyed on its model.
+    private func homeKey(_ page: PlannedPage) -> ContentHash? {
+        guard HomePage.isCompact(site) else { return nil }
+        var hasher = pageHasher(page)
+        hasher.add("home page 1")
+        hasher.add(site.diagnosticsSummary)
+        var documents = 0
+        for document in site.graph.documents {
+            switch document.kind {
+            case .reference, .other: documents += 1
+            case .loose:
+                hasher.add(document.path)
+                hasher.add(document.title)
+            case .skill: break
+            }
+        }
+        hasher.add(-1)
+        hasher.add(documents)
+        return hasher.finalize()
     }
 
     /// The graph page and its detail pages show the skills, their groups and the pairs of skills

@@ -31,9 +31,11 @@ struct SiteFrame: Sendable {
     let groupIDs: [String]
     /// Edges by the document they start from (`SkillGraph.outgoing` scans every edge).
     let outgoingEdges: [String: [Edge]]
-    /// Each skill's document tree and the address of its page, by skill folder, worked out once
-    /// for every page that shows them.
-    let documentTrees: [String: DocumentTree]
+    /// Each skill's document tree, by skill folder, made when a page first shows it
+    /// (`documentTree(of:)`): a rebuild that makes one page makes one tree instead of every
+    /// skill's (17-19 ms of processor time for agentic-awesome-skills).
+    let documentTrees = ValuesMemo<String, DocumentTree>()
+    /// The address of each skill's page, by skill folder, worked out once for every page that shows it.
     let skillPages: [String: PreparedTarget]
     /// The same for the members of each group, in the group's order (the sidebar lists them).
     let groupPages: [[PreparedTarget]]
@@ -85,8 +87,6 @@ struct SiteFrame: Sendable {
         self.positionInGroup = positionInGroup
         var slugger = Slugger()
         groupIDs = groups.map { "Group-" + slugger.slug($0.name) }
-        let trees = Parallel.map(graph.skills, minimumChunk: 16) { DocumentTree($0, graph: graph, strings: strings) }
-        documentTrees = Dictionary(zip(graph.skills.map(\.folder), trees), uniquingKeysWith: { first, _ in first })
         let targets = Parallel.map(graph.skills, minimumChunk: 64) { PreparedTarget(SitePaths.page(forSource: $0.skillFile)) }
         skillPages = Dictionary(zip(graph.skills.map(\.folder), targets), uniquingKeysWith: { first, _ in first })
         let skillPages = self.skillPages
@@ -120,6 +120,9 @@ struct SiteContext: Sendable {
     /// The reports' grouping and paging, shared by the summary and detail pages.
     let diagnosticsReport: DiagnosticsReport
     let duplicatesReport: DuplicatesReport
+    /// "2 errors, 5 warnings in 3 files", as the home page and the diagnostics report show it
+    /// (`DiagnosticsPage.summary`), counted once.
+    let diagnosticsSummary: String
     /// Above this many skills the sidebar shows only the current family.
     static let fullSidebarLimit = 150
 
@@ -135,7 +138,6 @@ struct SiteContext: Sendable {
     var positionInGroup: [String: Int] { frame.positionInGroup }
     var groupIDs: [String] { frame.groupIDs }
     var outgoingEdges: [String: [Edge]] { frame.outgoingEdges }
-    var documentTrees: [String: DocumentTree] { frame.documentTrees }
     var skillPages: [String: PreparedTarget] { frame.skillPages }
     var groupPages: [[PreparedTarget]] { frame.groupPages }
     var reportPages: [(title: String, target: PreparedTarget)] { frame.reportPages }
@@ -160,11 +162,13 @@ struct SiteContext: Sendable {
         self.frame = frame
         // The findings' report grouping is made on a thread of its own while the source lines
         // the reports link to are found here: the two share nothing.
-        let report = BackgroundStep { DiagnosticsReport(input.diagnostics) }
+        let report = BackgroundStep {
+            (DiagnosticsReport(input.diagnostics), DiagnosticsPage.summary(input.diagnostics, strings: frame.strings))
+        }
         anchoredLines = Self.anchoredLines(input)
         duplicatesReport = DuplicatesReport(input.duplicates)
         // The work cannot fail.
-        diagnosticsReport = try! report.wait()
+        (diagnosticsReport, diagnosticsSummary) = try! report.wait()
     }
 
     /// Source lines that the reports link to, per document: the lines of findings, their notes
@@ -190,7 +194,7 @@ struct SiteContext: Sendable {
 
     /// The tree of a skill's documents.
     func documentTree(of skill: Skill) -> DocumentTree {
-        documentTrees[skill.folder] ?? DocumentTree(skill, graph: graph, strings: strings)
+        frame.documentTrees.value(skill.folder) { DocumentTree(skill, graph: graph, strings: strings) }
     }
 
     /// The address of a skill's page.
