@@ -75,7 +75,7 @@ enum GraphRecord {
             let resolution = try reader.resolution(graph: graph) ?? live(destination)
             return LinkReference(kind: kind, destination: destination, text: text, location: location, resolution: resolution)
         }
-        let listCount = document.markdown.headedLists.count
+        let listCount = document.markdown.headedListCount
         let relatedLists = try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in try reader.position(below: listCount) }
         let edges = try reader.array { (reader: inout BinaryReader) throws(CacheDamage) -> Edge in
             let from = try reader.node(graph: graph), to = try reader.node(graph: graph)

@@ -243,6 +243,16 @@ public final class ParseCache: @unchecked Sendable {
                             return CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
                         }
                     }
+                    reader.lazyHeadedLists = { record in
+                        MarkdownHeadedLists(count: record.count) {
+                            let lists = bytes(record)?.withUnsafeBytes { bytes in
+                                try? MarkdownHeadedLists.lists(record: bytes, digest: record.digest, count: record.count)
+                            }
+                            if let lists { return lists }
+                            self.damagedLater(path, "headed lists", shard: shard)
+                            return CollectionLoader.parseFile(path, folder: folder).document?.headedLists ?? []
+                        }
+                    }
                     let result = try reader.fileParse()
                     guard reader.isAtEnd else { throw CacheDamage("damaged record") }
                     return result
