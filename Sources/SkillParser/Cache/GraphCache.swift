@@ -19,12 +19,12 @@ import Foundation
 ///
 /// The file (`CacheFile`, payload digested) holds the world's digest, the folders beyond the
 /// walk with their listings' digests, then one entry per document in the graph's order (its
-/// digest and its record's range), then the records. A file missing, foreign or damaged is not
+/// digest, its anchors' digest and its record's length), then the records. A file missing, foreign or damaged is not
 /// used (`notes` says why when it is there): every document is resolved, as without a cache.
 public final class GraphCache: @unchecked Sendable {
     /// The cache's file name in the build's cache folder.
     public static let fileName = "graph"
-    static let kind = CacheFile.Kind(magic: "SKBGRAPH", format: 1, name: "graph cache")
+    static let kind = CacheFile.Kind(magic: "SKBGRAPH", format: 2, name: "graph cache")
 
     public let file: URL
     let key: ContentHash
@@ -61,10 +61,18 @@ public final class GraphCache: @unchecked Sendable {
         var payload: [UInt8]
 
         struct Entry: Sendable {
-            /// The document's `sourceDigest`; `nil` for a document the cache holds nothing of.
-            var digest: ContentHash?
+            /// `nil` for a document the cache holds nothing of.
+            var digest: Digest?
             var record: Range<Int>
         }
+    }
+
+    /// A document's `sourceDigest`, and the digest of its anchors (`GraphWorld.digest(of:)`),
+    /// which other documents' records compare theirs with: kept, the anchors of an unchanged
+    /// document need not be found to know them.
+    struct Digest: Sendable {
+        var content: ContentHash
+        var anchors: ContentHash
     }
 
     /// The saved cache when it was made in `world` and the folders it listed beyond the walk
@@ -96,7 +104,9 @@ public final class GraphCache: @unchecked Sendable {
                 entries.reserveCapacity(count)
                 var offset = 0
                 for _ in 0..<count {
-                    let digest = try reader.bool() ? ContentHash(high: try reader.word(), low: try reader.word()) : nil
+                    let digest = try reader.bool()
+                        ? Digest(content: ContentHash(high: try reader.word(), low: try reader.word()),
+                                 anchors: ContentHash(high: try reader.word(), low: try reader.word())) : nil
                     let length = try reader.count()
                     entries.append(Saved.Entry(digest: digest, record: offset..<offset + length))
                     offset += length
@@ -115,8 +125,8 @@ public final class GraphCache: @unchecked Sendable {
     /// One document's record in the cache to write: taken from the saved cache, made by this
     /// build, or none (a document read from no file).
     enum Outgoing {
-        case kept(ContentHash, Range<Int>)
-        case encoded(ContentHash, [UInt8])
+        case kept(Digest, Range<Int>)
+        case encoded(Digest, [UInt8])
         case none
     }
 
@@ -139,14 +149,10 @@ public final class GraphCache: @unchecked Sendable {
         for record in records {
             switch record {
             case .kept(let digest, let range):
-                front.bool(true)
-                front.word(digest.high)
-                front.word(digest.low)
+                front.write(digest)
                 front.count(range.count)
             case .encoded(let digest, let bytes):
-                front.bool(true)
-                front.word(digest.high)
-                front.word(digest.low)
+                front.write(digest)
                 front.count(bytes.count)
             case .none:
                 front.bool(false)
@@ -166,6 +172,16 @@ public final class GraphCache: @unchecked Sendable {
             }
         } catch {
             note("\(file.path) not saved: \(error)")
+        }
+    }
+}
+
+extension BinaryWriter {
+    fileprivate mutating func write(_ digest: GraphCache.Digest) {
+        bool(true)
+        for hash in [digest.content, digest.anchors] {
+            word(hash.high)
+            word(hash.low)
         }
     }
 }

@@ -23,8 +23,10 @@ public struct SkillGraph: Sendable {
     private var skillsByName: [String: [Int]] = [:]
     private var skillsByFolder: [String: Int] = [:]
     private var incomingIndex: [String: [Int]] = [:]
-    /// Anchors of each document, indexed as `documents`.
-    private var anchorTable: [DocumentAnchors] = []
+    /// Anchors of each document, indexed as `documents`, each made when first asked for: a rebuild
+    /// resolves the links of a few documents, into the anchors of a few more (finding every
+    /// document's anchors was a fifth of building the graph from the graph cache, perf).
+    private var anchorTable: [MadeOnFirstRead<DocumentAnchors>] = []
     /// Resolved links of each document, indexed as `documents`.
     private var referenceTable: [[LinkReference]] = []
     /// The same, by destination as written, for renderers that meet a link in the tree.
@@ -48,18 +50,23 @@ public struct SkillGraph: Sendable {
         self.documents = documents
         self.diagnostics = diagnostics.sorted()
         self.edges = []
-        // The lookup tables are made on a thread of their own while the anchors are found on all
-        // cores (nothing before the resolver reads them): at 10,000 synthetic skills they were
-        // ~60 ms of the load step's main thread, after the anchors rather than beside them.
+        // The lookup tables are made on a thread of their own while the graph cache is checked
+        // and the anchors found on all cores (nothing before the resolver reads them): at 10,000
+        // synthetic skills they were ~60 ms of the load step's main thread, after the anchors
+        // rather than beside them.
         let lookups = BackgroundStep { Lookups(skills: skills, documents: documents) }
-        anchorTable = Parallel.map(documents.count, minimumChunk: 16) { DocumentAnchors(documents[$0].markdown) }
+        anchorTable = Parallel.map(documents.count, minimumChunk: 64) { index in
+            let markdown = documents[index].markdown
+            return MadeOnFirstRead(count: 0) { DocumentAnchors(markdown) }
+        }
+        let check = cache.map { GraphReuse.Check(cache: $0, graph: self, relatedHeadings: relatedHeadings) }
         let tables = try! lookups.wait()  // The work cannot fail.
         documentIndex = tables.documentIndex
         skillsByName = tables.skillsByName
         skillsByFolder = tables.skillsByFolder
         let resolver = ReferenceResolver(graph: self, files: files, siteRoot: self.siteRoot ?? "")
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
-        let reuse = cache.map { GraphReuse(cache: $0, graph: self, relatedHeadings: relatedHeadings) }
+        let reuse = check.map { GraphReuse($0, graph: self) }
         // Each document's references and related-skills lists: from the cache, or worked out now.
         let results = Parallel.map(documents.count, minimumChunk: 16) { index -> (DocumentResults?, [LinkReference], [Int]) in
             if let reused = reuse?.results(of: index, resolver: resolver) { return (reused, reused.references, reused.relatedLists) }
@@ -167,12 +174,12 @@ public struct SkillGraph: Sendable {
 
     /// The anchors `path` offers to links, when it is a document of the collection.
     public func anchors(of path: String) -> DocumentAnchors? {
-        documentIndex[path].flatMap { $0 < anchorTable.count ? anchorTable[$0] : nil }
+        documentIndex[path].flatMap { $0 < anchorTable.count ? anchorTable[$0].value : nil }
     }
 
     /// The anchors of `documents[position]`.
     func anchors(atPosition position: Int) -> DocumentAnchors {
-        anchorTable[position]
+        anchorTable[position].value
     }
 
     /// Every link, image and raw-HTML reference of the document at `path`, resolved, in document order.
