@@ -49,7 +49,7 @@ extension CachedSketches {
         sketches.commonSlots = try reader.array(of: UInt64.self)
         let unitKeys = try reader.array(of: UInt64.self)
         let featureCounts = try reader.array(of: UInt32.self)
-        let features = try reader.array(of: UInt32.self)
+        let features = try reader.column(of: UInt32.self)
         sketches.bandKeys = try reader.array(of: UInt32.self)
         let unitCount = featureCounts.count
         guard sketches.commonSlots.count == 1024, unitKeys.count == 2 * unitCount,
@@ -59,8 +59,8 @@ extension CachedSketches {
         var offsets = [0]
         offsets.reserveCapacity(unitCount + 1)
         for count in featureCounts { offsets.append(offsets[offsets.count - 1] + Int(count)) }
-        guard offsets[unitCount] == features.count else { throw Damage() }
-        sketches.features = FeatureSets(offsets: offsets, values: features)
+        guard offsets[unitCount] == features.count / 4 else { throw Damage() }
+        sketches.features = FeatureSets(offsets: offsets, littleEndian: features)
         sketches.indexUnits()
         return sketches
     }
