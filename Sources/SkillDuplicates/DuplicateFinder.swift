@@ -208,7 +208,9 @@ public struct DuplicateFinder: Sendable {
             matched = MatchedPairs(key: matchingKey, candidates: candidateCount, verified: matches.texts, contained: containments,
                                    verifiedUnits: matches.units)
             groups = Self.groups(units, matched)
-            nextSketches = key.map { .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches)) } ?? .none
+            nextSketches = key.map {
+                .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches, previous: previousSketches))
+            } ?? .none
         }
         statistics.reusedUnits = sketches.reused
         statistics.candidatePairs = matched.candidates

@@ -56,7 +56,8 @@ extension DuplicateCache {
         let sketchFile = CachedSketches.file(besideCache: file)
         switch sketches {
         case .held where leavesFilesOfTheSameTexts && CachedSketches.holds(sketchFile, key: key, textsKey: textsKey):
-            break
+            // The base holds this run's sketches: a delta beside it is another run's.
+            CachedSketches.removeDelta(of: sketchFile)
         case .held(let sketches): try sketches.write(to: sketchFile)
         case .file(let source) where source.standardizedFileURL.path != sketchFile.standardizedFileURL.path:
             try loadedSketches()?.write(to: sketchFile)
