@@ -147,12 +147,14 @@ public enum SiteBuilder {
             try log.run("write") {
                 if let base = input.config.baseURL {
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    let sitemap = Data(Sitemap.render(pages: pages, baseURL: base).utf8)
-                    try output.emit(GeneratedPaths.sitemap, hash: .of(sitemap)) { try folder.write(sitemap, to: GeneratedPaths.sitemap) }
+                    // Both files are keyed on what they are made from, and made only when that changed.
+                    try output.emit(GeneratedPaths.sitemap, hash: Sitemap.digest(pages: pages, baseURL: base)) {
+                        try folder.write(Sitemap.render(pages: pages, baseURL: base), to: GeneratedPaths.sitemap)
+                    }
                     files += 1
                 }
-                let llms = Data(LLMsText.render(site: site).utf8)
-                try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
+                let llms = LLMsText.Entries(site: site)
+                try output.emit(GeneratedPaths.llms, hash: llms.digest) { try folder.write(LLMsText.render(llms), to: GeneratedPaths.llms) }
                 files += 1
                 try output.commit()
                 // A memo that could not be written costs the next build its keys, nothing else.

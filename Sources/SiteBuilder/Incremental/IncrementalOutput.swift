@@ -32,6 +32,8 @@ final class IncrementalOutput: @unchecked Sendable {
     private let cacheFile: URL
     private var recorded: BuildCache
     private var emitted: Set<String> = []
+    /// The emitted paths as they stand to the listing, for the commit's plan.
+    private var counted = SiteJournal.EmittedPaths()
     /// Paths whose file is in the staging folder (the others are kept from the previous site).
     private var staged: Set<String> = []
     private var made: [String] = []
@@ -88,7 +90,12 @@ final class IncrementalOutput: @unchecked Sendable {
     func emit(_ path: String, hash: ContentHash, write: () throws -> Bool) throws -> Bool {
         // As `OutputFolder.write` does: Ctrl-C stops a build that only keeps files as soon as one that writes.
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        let again = lock.withLock { !emitted.insert(path).inserted }
+        let listed = listing?.files[path] != nil
+        let again = lock.withLock { () -> Bool in
+            guard emitted.insert(path).inserted else { return true }
+            if !listed { counted.unlisted.append(path) } else if path != OutputFolder.markerName { counted.listedFiles += 1 }
+            return false
+        }
         // A second file at the same path replaces the first.
         if again { unlink(folder.stagedPath(path)) }
         if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
@@ -132,7 +139,7 @@ final class IncrementalOutput: @unchecked Sendable {
     /// left as it is.
     func commit() throws {
         lock.lock()
-        let cache = recorded, emittedPaths = emitted, stagedPaths = staged
+        let cache = recorded, emittedPaths = emitted, stagedPaths = staged, counts = counted
         lock.unlock()
         guard let listing else {
             unlink(cacheFile.path)
@@ -140,7 +147,8 @@ final class IncrementalOutput: @unchecked Sendable {
             try? cache.write(to: cacheFile)
             return
         }
-        let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent)
+        let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent,
+                                  counted: counts)
         // A cache with the same entries is not written again (nor, with nothing to move or remove, a journal).
         try folder.update(with: journal, cache: cache.entries == previous ? nil : cache)
     }

@@ -206,10 +206,11 @@ struct OutputFolder {
     static func folders<Paths: Sequence<String>>(holding paths: Paths) -> Set<String> {
         var folders: Set<String> = []
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+            // Looked for as a byte: a `Character` search checks grapheme breaks at every step.
+            var end = path.utf8.endIndex
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                end = slash
+                guard folders.insert(String(path[..<slash])).inserted else { break }
             }
         }
         return folders

@@ -41,16 +41,42 @@ struct SiteJournal: Equatable {
         self.staging = staging
     }
 
+    /// How the emitted paths stand to the listing, counted as they were emitted
+    /// (`IncrementalOutput.emit`): how many of them are listed regular files other than the
+    /// site marker, and those that are not listed regular files.
+    struct EmittedPaths {
+        var listedFiles = 0
+        var unlisted: [String] = []
+    }
+
     /// The plan that turns the site `listing` describes into one of exactly the `emitted` paths
     /// (and the site marker), taking the `staged` ones from the staging folder `staging`.
-    init(updating listing: SiteListing, to emitted: Set<String>, staged: Set<String>, staging: String) {
+    ///
+    /// With `counted` saying that every listed file is emitted again (a rebuild that removes no
+    /// page), nothing but the listing's other entries can go, and of its folders only those that
+    /// hold no regular file and none of the new paths (`SiteListing.filelessFolders`): the same
+    /// plan, without a pass over every emitted path (for agentic-awesome-skills 15,500, about
+    /// 13 ms of a rebuild's write step; perf).
+    init(updating listing: SiteListing, to emitted: Set<String>, staged: Set<String>, staging: String,
+         counted: EmittedPaths? = nil) {
         self.staging = staging
         replacesCache = true
-        removed = (Array(listing.files.keys) + Array(listing.others))
-            .filter { !emitted.contains($0) && $0 != OutputFolder.markerName }.sorted()
-        let needed = OutputFolder.folders(holding: emitted)
+        let markerListed = listing.files[OutputFolder.markerName] != nil
+        let candidates: [String]
+        let needed: Set<String>
+        let unneeded: Set<String>
+        if let counted, counted.listedFiles == listing.files.count - (markerListed ? 1 : 0) {
+            candidates = Array(listing.others)
+            needed = OutputFolder.folders(holding: counted.unlisted)
+            unneeded = listing.filelessFolders
+        } else {
+            candidates = Array(listing.files.keys) + Array(listing.others)
+            needed = OutputFolder.folders(holding: emitted)
+            unneeded = listing.folders
+        }
+        removed = candidates.filter { !emitted.contains($0) && $0 != OutputFolder.markerName }.sorted()
         func depth(_ path: String) -> Int { path.utf8.count { $0 == UInt8(ascii: "/") } }
-        emptied = listing.folders.subtracting(needed).sorted { depth($0) != depth($1) ? depth($0) > depth($1) : $0 < $1 }
+        emptied = unneeded.subtracting(needed).sorted { depth($0) != depth($1) ? depth($0) > depth($1) : $0 < $1 }
         added = staged.sorted()
     }
 
