@@ -26,6 +26,8 @@ import Darwin
 final class IncrementalOutput: @unchecked Sendable {
     /// The previous site's entries, when its cache is usable.
     private let previous: [String: BuildCache.Entry]
+    /// The cache they were read from (for the changes the commit writes).
+    private let previousCache: BuildCache?
     /// The previous site's files, when it is updated in place (`nil`: the whole site is staged).
     private let listing: SiteListing?
     private let folder: OutputFolder
@@ -51,11 +53,11 @@ final class IncrementalOutput: @unchecked Sendable {
         let key = BuildKey.of(theme: theme)
         let cache = reuse && FileManager.default.fileExists(atPath: folder.url.path) ? BuildCache.read(cacheFile) : nil
         // Made by another program or with another theme: nothing is reused, and the summary says so.
-        let entries = cache?.key == key ? cache?.entries ?? [:] : [:]
         // A site of ours is updated in place also without a cache (`--full`, another theme or
         // program): each file made is then compared with the site's, and only differing ones staged.
         listing = Self.canUpdateInPlace(folder) ? SiteListing.read(folder.url.path) : nil
-        previous = listing == nil ? [:] : entries
+        previousCache = listing != nil && cache?.key == key ? cache : nil
+        previous = previousCache?.entries ?? [:]
         if let listing { folder.previousFiles.compare(with: listing, at: folder.url.path) }
         hasPrevious = cache != nil
         recorded = BuildCache(key: key)
@@ -143,14 +145,16 @@ final class IncrementalOutput: @unchecked Sendable {
         lock.unlock()
         guard let listing else {
             unlink(cacheFile.path)
+            unlink(BuildCache.changesLocation(of: cacheFile).path)
             try folder.commit()
             try? cache.write(to: cacheFile)
             return
         }
         let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent,
                                   counted: counts)
-        // A cache with the same entries is not written again (nor, with nothing to move or remove, a journal).
-        try folder.update(with: journal, cache: cache.entries == previous ? nil : cache)
+        // A cache with the same entries is not written again (nor, with nothing to move or remove,
+        // a journal); one with few changes gets only its changes file.
+        try folder.update(with: journal, cache: previousCache?.update(to: cache.entries) ?? .whole(cache))
     }
 
     /// Size and modification time of a regular file (not followed through a symbolic link).

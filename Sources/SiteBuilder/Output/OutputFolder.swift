@@ -262,16 +262,26 @@ struct OutputFolder {
     /// old, then the journal, whose rename is the point from which the update will be finished
     /// whatever happens; then the journal is carried out, and the staging folder and journal removed.
     /// A failure before the journal is written leaves the previous site as it was.
-    /// `cache` is `nil` when the site's cache stays as it is; with that and nothing to move or
+    /// `cache` is `.none` when the site's cache stays as it is; with that and nothing to move or
     /// remove, no journal is written at all.
-    func update(with plan: SiteJournal, cache: BuildCache?) throws {
+    func update(with plan: SiteJournal, cache: BuildCache.Update) throws {
         defer { lock.release() }
         var plan = plan
-        plan.replacesCache = cache != nil
+        plan.replacesCache = false
         try InterruptCleanup.shared.withoutInterrupts {
-            if let cache, (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
+            let written: Bool
+            switch cache {
+            case .none:
+                written = true
+            case .whole(let cache):
+                written = (try? cache.write(to: BuildCache.pendingLocation(for: url))) != nil
+                plan.replacesCache = written
+            case .changes(let cache):
+                written = (try? cache.writeChanges(to: BuildCache.pendingChangesLocation(for: url))) != nil
+                plan.replacesChanges = written
+            }
+            if !written {
                 // No new cache: the old one must not outlive the files it describes.
-                plan.replacesCache = false
                 unlink(BuildCache.location(for: url).path)
             }
             if plan.hasWork {

@@ -20,7 +20,8 @@ import Darwin
 /// afterwards; for agentic-awesome-skills, 15,500 of each for one changed page.
 ///
 /// The file: the line `skillbook site journal 1`, then fields ended by a NUL byte (which no path
-/// holds): `s` and the staging folder's name, `c` when the cache is to be put in place, then `-`
+/// holds): `s` and the staging folder's name, `c` when the cache is to be put in place, `d` when
+/// its changes file is (`BuildCache`), then `-`
 /// for a path to remove, `/` for a folder to remove, `+` for a path to rename from the staging
 /// folder. Paths are site-relative; one that could lead outside the site makes the journal unusable.
 struct SiteJournal: Equatable {
@@ -36,6 +37,8 @@ struct SiteJournal: Equatable {
     var added: [String] = []
     /// Whether the build cache written beside the new one (`BuildCache.pendingLocation`) replaces it.
     var replacesCache = false
+    /// Whether the changes file written beside the cache's (`BuildCache.pendingChangesLocation`) replaces it.
+    var replacesChanges = false
 
     init(staging: String) {
         self.staging = staging
@@ -81,7 +84,7 @@ struct SiteJournal: Equatable {
     }
 
     /// Whether carrying out the plan changes anything.
-    var hasWork: Bool { replacesCache || !removed.isEmpty || !emptied.isEmpty || !added.isEmpty }
+    var hasWork: Bool { replacesCache || replacesChanges || !removed.isEmpty || !emptied.isEmpty || !added.isEmpty }
 
     /// The journal's path for the output folder `url`.
     static func location(for url: URL) -> URL {
@@ -97,6 +100,7 @@ struct SiteJournal: Equatable {
         }
         field("s", staging)
         if replacesCache { field("c", "") }
+        if replacesChanges { field("d", "") }
         for path in removed { field("-", path) }
         for path in emptied { field("/", path) }
         for path in added { field("+", path) }
@@ -117,6 +121,7 @@ struct SiteJournal: Equatable {
                 guard text.hasPrefix(".\(site.lastPathComponent).skillbook-tmp-"), !text.contains("/") else { return nil }
                 journal.staging = text
             case UInt8(ascii: "c"): journal.replacesCache = true
+            case UInt8(ascii: "d"): journal.replacesChanges = true
             case UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "+"):
                 guard isInside(text) else { return nil }
                 if tag == UInt8(ascii: "-") { journal.removed.append(text) }
@@ -172,6 +177,14 @@ struct SiteJournal: Equatable {
         if replacesCache, failure == nil {
             let pending = BuildCache.pendingLocation(for: site).path
             if rename(pending, BuildCache.location(for: site).path) != 0, errno != ENOENT {
+                failure = FileWriter.Failure(path: pending, code: errno)
+            }
+            // Written for the cache that was replaced (its generation): no longer used.
+            unlink(BuildCache.changesLocation(of: BuildCache.location(for: site)).path)
+        }
+        if replacesChanges, failure == nil {
+            let pending = BuildCache.pendingChangesLocation(for: site).path
+            if rename(pending, BuildCache.changesLocation(of: BuildCache.location(for: site)).path) != 0, errno != ENOENT {
                 failure = FileWriter.Failure(path: pending, code: errno)
             }
         }

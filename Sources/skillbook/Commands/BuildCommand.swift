@@ -115,7 +115,9 @@ enum BuildCommand: Command {
             if verbose { ContentRoot.report(input.diagnostics.filter { !problems.contains($0) }, of: graph, console: console) }
 
             let summary = try SiteBuilder.build(input, prepared: preparation, log: &log)
-            KeptUntilExit.keep((input, summary.kept))
+            // With the steps' own holders, whose values (the prepared plan, the checks' and
+            // duplicates' caches) were otherwise freed object by object at the end: 3-4 ms (perf).
+            KeptUntilExit.keep((input, summary.kept, preparation, groups, checks, duplicates))
             progress.clear()
             if verbose { for note in summary.notes { console.error("note: \(note)\n") } }
             if !summary.problems.isEmpty, !verbose { ContentRoot.report(summary.problems, of: graph, console: console) }
@@ -147,9 +149,12 @@ enum BuildCommand: Command {
     }
 
     static func findingsSummary(_ diagnostics: [Diagnostic]) -> String {
+        // Counted in one pass, without copying the findings (13,000 for agentic-awesome-skills).
+        var counts: [Severity: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.severity, default: 0] += 1 }
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
-            let count = diagnostics.filter { $0.severity == severity }.count
+            let count = counts[severity, default: 0]
             if count > 0 { parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
         }
         return parts.joined(separator: ", ")
