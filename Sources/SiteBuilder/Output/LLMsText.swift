@@ -61,8 +61,12 @@ public enum LLMsText {
             self.description = description
             self.baseURL = baseURL
             self.skills = skills.map { Skill(name: $0.name, file: $0.skillFile, description: $0.manifest?.description) }
-            others = graph.documents.filter { $0.kind != .skill }.map { document in
-                Other(owner: graph.skill(of: document)?.name, title: document.title, path: document.path)
+            // On all cores, as the lines were made before: a title is looked up among the headings.
+            let documents = graph.documents.indices.filter { graph.documents[$0].kind != .skill }
+            others = Parallel.map(documents.count, minimumChunk: 256) { index -> Other in
+                let document = graph.documents[documents[index]]
+                let owner = document.skillFolder.flatMap { graph.skillIndex(inFolder: $0) }.map { graph.skills[$0].name }
+                return Other(owner: owner, title: document.title, path: document.path)
             }
         }
 
