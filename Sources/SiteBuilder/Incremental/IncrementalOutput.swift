@@ -100,8 +100,7 @@ final class IncrementalOutput: @unchecked Sendable {
         }
         // A second file at the same path replaces the first.
         if again { unlink(folder.stagedPath(path)) }
-        if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
-           old.size == entry.size, old.modified == entry.modified {
+        if keeps(path, hash: hash), let entry = previous[path] {
             lock.withLock {
                 recorded.entries[path] = entry
                 staged.remove(path)
@@ -126,6 +125,14 @@ final class IncrementalOutput: @unchecked Sendable {
             made.append(path)
         }
         return false
+    }
+
+    /// Whether `emit` keeps the previous site's file at `path` for the digest `hash` without
+    /// making it: the cache has that digest for it, and the file is still the size and age the
+    /// cache recorded. (A caller may ask ahead, to make only what will be written.)
+    func keeps(_ path: String, hash: ContentHash) -> Bool {
+        guard let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path] else { return false }
+        return old.size == entry.size && old.modified == entry.modified
     }
 
     /// Site paths made anew by this build, sorted.
