@@ -109,8 +109,9 @@ enum BuildCommand: Command {
             // The work cannot fail.
             let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: try! groups.wait())
 
-            let errors = input.diagnostics.filter { $0.severity == .error }
-            if arguments.has("strict"), !errors.isEmpty {
+            // Only --strict needs them (a copy of each error: 2 ms for agentic-awesome-skills' 1,955).
+            let errors = arguments.has("strict") ? input.diagnostics.filter { $0.severity == .error } : []
+            if !errors.isEmpty {
                 ContentRoot.report(errors, of: graph, console: console)
                 console.error("error: \(errors.count == 1 ? "1 error" : "\(errors.count) errors") found; --strict leaves \(output) as it was\n")
                 return .findings
