@@ -3,7 +3,7 @@ import SkillParser
 
 /// The part of the plan step that needs neither the findings nor the duplicates: the pages and
 /// their paths (`SitePlan`), what is copied where (`CopyPlan`), the theme's templates, the
-/// site's language, and the output folder with the previous site's cache and listing
+/// site's language, what every page shares (`SiteFrame`), and the output folder with the previous site's cache and listing
 /// (`IncrementalOutput`). `build` starts it on a thread of its own as soon as the collection is
 /// loaded, so that it runs beside the dedupe and check steps instead of after them: a profile
 /// of a rebuild of agentic-awesome-skills after one changed reference had these parts at about
@@ -19,13 +19,15 @@ public final class SitePreparation: @unchecked Sendable {
         var plan: SitePlan
         var copyPlan: CopyPlan
         var highlight: SiteBuilder.HighlightSource
-        var language: String
-        var templates: [String: MustacheTemplate]
         var folder: OutputFolder
         var output: IncrementalOutput
         /// The last build's page keys (`PageKeyMemo`), unless `--full`; why a file there was not used.
         var pageKeys: PageKeyMemo?
         var pageKeysProblem: String?
+        /// What every page shares that needs no findings (`SiteFrame`).
+        var frame: SiteFrame
+        /// What page keys read of the whole collection (`PageInputs.Digests`).
+        var pageDigests: PageInputs.Digests
     }
 
     /// The parts that need neither the graph nor the findings: the theme's templates, the output
@@ -106,9 +108,14 @@ public final class SitePreparation: @unchecked Sendable {
             let copyPlan = CopyPlan(graph: graph, pages: plan.pages, theme: theme, highlight: highlight)
             let language = LanguageGuess.language(config: config, graph: graph)
             let parts = try outputAhead?.wait() ?? Self.output(options: options, contentRoot: graph.root)
-            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, language: language,
-                            templates: parts.templates, folder: parts.folder, output: parts.output, pageKeys: parts.pageKeys,
-                            pageKeysProblem: parts.pageKeysProblem)
+            let frame = SiteFrame(graph: graph, config: config, templates: parts.templates,
+                                  strings: InterfaceStrings(theme: theme, language: language),
+                                  hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
+                                  stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                                  inlineImages: copyPlan.inlineImages)
+            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, folder: parts.folder, output: parts.output,
+                            pageKeys: parts.pageKeys, pageKeysProblem: parts.pageKeysProblem, frame: frame,
+                            pageDigests: PageInputs.Digests(frame: frame, graph: graph, config: config))
         }
         self.step = step
         indexAhead?.start(graph: graph, prepared: step)

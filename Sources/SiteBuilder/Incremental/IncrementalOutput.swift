@@ -92,25 +92,30 @@ final class IncrementalOutput: @unchecked Sendable {
     func emit(_ path: String, hash: ContentHash, write: () throws -> Bool) throws -> Bool {
         // As `OutputFolder.write` does: Ctrl-C stops a build that only keeps files as soon as one that writes.
         if InterruptCleanup.shared.isStopping { throw CocoaError(.userCancelled) }
-        let listed = listing?.files[path] != nil
+        // The previous site's entry is read without the lock (neither changes while files are
+        // emitted), and a kept file takes the lock once: taken twice per file, the lock was half
+        // of this function's time in the render step of a rebuild (two threads, 12,000 files).
+        let old = listing?.files[path]
+        let kept = keptEntry(path, hash: hash, old: old)
         let again = lock.withLock { () -> Bool in
-            guard emitted.insert(path).inserted else { return true }
-            if !listed { counted.unlisted.append(path) } else if path != OutputFolder.markerName { counted.listedFiles += 1 }
-            return false
+            let again = !emitted.insert(path).inserted
+            if !again, listing != nil {
+                // How the emitted paths stand to the listing, for the commit's plan (`SiteJournal`).
+                if old == nil { counted.unlisted.append(path) } else if path != OutputFolder.markerName { counted.listedFiles += 1 }
+            }
+            if let kept {
+                recorded.entries[path] = kept
+                // Only a file emitted before may be staged.
+                if again { staged.remove(path) }
+                reusedCount += 1
+            }
+            return again
         }
         // A second file at the same path replaces the first.
         if again { unlink(folder.stagedPath(path)) }
-        if keeps(path, hash: hash), let entry = previous[path] {
-            lock.withLock {
-                recorded.entries[path] = entry
-                staged.remove(path)
-                reusedCount += 1
-            }
-            return true
-        }
+        if kept != nil { return true }
         guard try write() else {
             // The same bytes as the previous site's file, which stays as the listing found it.
-            let old = listing?.files[path]
             lock.withLock {
                 if let old { recorded.entries[path] = BuildCache.Entry(hash: hash, size: old.size, modified: old.modified) }
                 staged.remove(path)
@@ -131,8 +136,13 @@ final class IncrementalOutput: @unchecked Sendable {
     /// making it: the cache has that digest for it, and the file is still the size and age the
     /// cache recorded. (A caller may ask ahead, to make only what will be written.)
     func keeps(_ path: String, hash: ContentHash) -> Bool {
-        guard let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path] else { return false }
-        return old.size == entry.size && old.modified == entry.modified
+        keptEntry(path, hash: hash, old: listing?.files[path]) != nil
+    }
+
+    /// The cache's entry of the file `keeps` keeps, given the listing's stamp `old` of `path`.
+    private func keptEntry(_ path: String, hash: ContentHash, old: SiteListing.Stamp?) -> BuildCache.Entry? {
+        guard let old, let entry = previous[path], entry.hash == hash, old.size == entry.size, old.modified == entry.modified else { return nil }
+        return entry
     }
 
     /// Site paths made anew by this build, sorted.

@@ -142,6 +142,12 @@ public struct SkillGraph: Sendable {
         documentIndex[path].map { documents[$0] }
     }
 
+    /// The position in `documents` of the document at `path`: for a caller that reads a value or
+    /// two of many documents and needs no copy of each (a copy retains every list it holds).
+    public func documentPosition(at path: String) -> Int? {
+        documentIndex[path]
+    }
+
     /// The skill with this name; the first by folder when two share it.
     public func skill(named name: String) -> Skill? {
         skillsByName[name]?.first.map { skills[$0] }

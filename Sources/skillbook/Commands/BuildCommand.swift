@@ -103,7 +103,7 @@ enum BuildCommand: Command {
             // What the duplicates report shows of the clusters, made beside the check step.
             let groups = BackgroundStep { BuildFindings.groups(clusters) }
             let diagnostics = try log.run("check") {
-                checks.diagnostics(graph: graph, config: config, clusters: clusters) + problems
+                checks.diagnostics(graph: graph, clusters: clusters) + problems
             }
             if let note = checks.note { log.note(note) }
             // The work cannot fail.
