@@ -484,7 +484,7 @@ enum SearchIndexEncoder {
             } else {
                 word(index.terms[position], after: position == range.lowerBound ? "" : index.terms[position - 1].term, into: &words)
             }
-            CompactNumbers.append(index.terms[position].postings.count, to: &numbers)
+            CompactNumbers.append(index.terms[position].postingCount, to: &numbers)
             CompactNumbers.append(pieces.postingsSizes[position], to: &numbers)
             CompactNumbers.append(postingsStarts.contains(position) ? 1 : 0, to: &numbers)
         }

@@ -157,7 +157,7 @@ public struct SearchIndexState: Sendable {
     func payload(termRun: Int = Self.termRun) -> [UInt8] {
         var writer = CacheWriter()
         // About three bytes a posting: without room made first, the array grew by doubling.
-        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
+        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postingCount })
         writer.number(documents.count)
         for (position, (key, count)) in zip(documents, sectionCounts).enumerated() {
             writer.key(key)
@@ -305,7 +305,8 @@ public struct SearchIndexState: Sendable {
         // The rest of the payload, read on a thread of its own meanwhile.
         let tail = BackgroundStep { [sections] in Self.tail(data, from: termsEnd, termCount: termCount, totalSections: sections) }
         let runs = Parallel.map(runCount, minimumChunk: 1) { number in
-            Self.termRecords(data[runStarts[number]..<runStarts[number + 1]], count: min(termRun, termCount - number * termRun))
+            Self.termRecords(data[runStarts[number]..<runStarts[number + 1]], count: min(termRun, termCount - number * termRun),
+                             source: data.count <= Int(UInt32.max) ? PostingsSource(data) : nil)
         }
         terms = []
         forms = []
@@ -409,8 +410,10 @@ public struct SearchIndexState: Sendable {
     /// Term records are written in runs of this many (`termRecords` reads a run; the payload says how many).
     static let termRun = 1 << 16
 
-    /// The `count` term records that make up `bytes` (a run of them), or `nil` when they do not parse.
-    private static func termRecords(_ bytes: ArraySlice<UInt8>, count: Int)
+    /// The `count` term records that make up `bytes` (a run of them), or `nil` when they do not
+    /// parse. With `source` (the bytes of the whole payload), the postings are checked and left
+    /// encoded there (`EncodedPostings`), not decoded.
+    private static func termRecords(_ bytes: ArraySlice<UInt8>, count: Int, source: PostingsSource? = nil)
         -> (terms: [IndexedTerm], forms: [Forms], wordSizes: [Int], postingsSizes: [Int], starts: [Int])? {
         var reader = CacheReader(bytes)
         var terms: [IndexedTerm] = [], forms: [Forms] = [], wordSizes: [Int] = [], postingsSizes: [Int] = [], starts: [Int] = []
@@ -431,9 +434,17 @@ public struct SearchIndexState: Sendable {
             guard let wordSize = reader.number(), let postingsSize = reader.number() else { return nil }
             wordSizes.append(wordSize)
             postingsSizes.append(postingsSize)
-            guard let postingCount = reader.number(), postingCount <= bytes.count,
-                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
-            terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
+            guard let postingCount = reader.number(), postingCount <= bytes.count else { return nil }
+            if let source {
+                let offset = reader.offset
+                guard Self.skipPostings(postingCount, in: &reader) else { return nil }
+                terms.append(IndexedTerm(term: text, encoded: EncodedPostings(source: source, offset: UInt32(offset),
+                                                                              count: UInt32(postingCount)),
+                                         display: kept.display(of: text)))
+            } else {
+                guard let postings = Self.postings(postingCount, from: &reader) else { return nil }
+                terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
+            }
             forms.append(kept)
         }
         return reader.atEnd ? (terms, forms, wordSizes, postingsSizes, starts) : nil
@@ -464,6 +475,33 @@ public struct SearchIndexState: Sendable {
             return position
         }
         bytes.removeLast(bytes.count - end)
+    }
+
+    /// Moves `reader` past `count` postings (as `payload` writes them), checking that they parse
+    /// as `postings(_:from:)` reads them; `false` when they do not.
+    private static func skipPostings(_ count: Int, in reader: inout CacheReader) -> Bool {
+        var position = reader.offset - reader.data.startIndex
+        let parsed = reader.data.withUnsafeBufferPointer { bytes -> Bool in
+            var section = 0
+            for _ in 0..<count {
+                var delta = 0, shift = 0
+                while true {
+                    guard position < bytes.count, shift < 35 else { return false }
+                    let byte = bytes[position]
+                    position += 1
+                    delta |= Int(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                guard position < bytes.count, section + delta <= Int(UInt32.max) else { return false }
+                section += delta
+                position += 1
+            }
+            return true
+        }
+        guard parsed else { return false }
+        reader.offset = reader.data.startIndex + position
+        return true
     }
 
     /// `count` postings read from `reader` (as `payload` writes them), or `nil` when they do not
