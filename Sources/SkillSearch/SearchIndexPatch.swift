@@ -37,7 +37,8 @@ extension SearchIndexBuilder {
     /// The index of `documents` patched from `reuse.state`, or `nil` when it cannot be (see the type).
     static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets,
                         textFailure: TextFailure = TextFailure()) -> Patched? {
-        guard let state = reuse.state, state.documents.count == documents.count, !documents.isEmpty else { return nil }
+        // Taken out of `reuse` to be changed in place (`apply`); an index assembled anew needs none.
+        guard var state = reuse.takeState(), state.documents.count == documents.count, !documents.isEmpty else { return nil }
         var keys: [SearchIndexCache.Key] = []
         keys.reserveCapacity(documents.count)
         for document in documents {
@@ -111,21 +112,28 @@ extension SearchIndexBuilder {
                 }
             }
         }
-        let (terms, forms, knownTerms) = apply(changes, to: state)
+        let termCount = state.terms.count
+        let (terms, forms, knownTerms) = apply(changes, to: &state)
 
         // Every document's sections: the changed ones' as counted, the others' from the cache,
         // without their texts, which only the rows of the document files written need: those
         // are read from the cache as they are encoded (`lateText`).
-        let sectionLists = Parallel.map(documents.count, minimumChunk: 64) { position -> [SearchSection]? in
-            if let after = fresh[position] { return after.sections }
-            return SectionFrames.decode(state.frames[position]).flatMap { $0.count == state.sectionCounts[position] ? $0 : nil }
+        var failed = false
+        let sections = [SearchSection](unsafeUninitializedCapacity: start) { output, initialized in
+            let slots = UncheckedSendable(output.baseAddress)
+            let failures = Parallel.map(documents.count, minimumChunk: 64) { [frames = state.frames, counts = state.sectionCounts]
+                position -> Bool in
+                guard let base = slots.value else { return true }
+                if let after = fresh[position] {
+                    for (offset, section) in after.sections.enumerated() { (base + starts[position] + offset).initialize(to: section) }
+                    return false
+                }
+                return !SectionFrames.decode(frames[position], count: counts[position], into: base + starts[position])
+            }
+            failed = failures.contains(true)
+            initialized = start
         }
-        var sections: [SearchSection] = []
-        sections.reserveCapacity(totals.sections)
-        for list in sectionLists {
-            guard let list else { return nil }
-            sections += list
-        }
+        guard !failed else { return nil }
         let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
         // A section's text from the counts kept under its document's key (made from the
         // document's content: the text it has, whichever build kept them); the changed
@@ -166,7 +174,7 @@ extension SearchIndexBuilder {
         next.locations = locations
         // Only a state read from its file has records of its own terms (a patched one holds
         // the records it was patched from).
-        next.records = state.records.flatMap { $0.copies.isEmpty && $0.starts.count == state.terms.count + 1 ? $0 : nil }.map { records in
+        next.records = state.records.flatMap { $0.copies.isEmpty && $0.starts.count == termCount + 1 ? $0 : nil }.map { records in
             // A term the patch did not touch, with the sizes it had, is written as the record it was read from.
             let copies = knownTerms.previous.indices.map { position -> Int32 in
                 let old = Int(knownTerms.previous[position])
@@ -246,44 +254,44 @@ extension SearchIndexBuilder {
     /// The terms of `state` with `changes` made: postings in the changed sections replaced,
     /// written forms summed, terms left with no postings dropped and new ones put in their place
     /// in UTF-16 order; and what of each term is as it was in `state` (`SearchIndexEncoder.KnownTerms`).
-    static func apply(_ changes: [String: TermChange], to state: SearchIndexState)
+    /// The state's terms and forms are changed in place and moved out (`state.terms` and
+    /// `state.forms` are left empty): copying the half a million terms retained and released each.
+    static func apply(_ changes: [String: TermChange], to state: inout SearchIndexState)
         -> (terms: [IndexedTerm], forms: [SearchIndexState.Forms], known: SearchIndexEncoder.KnownTerms) {
         let changed = changes.keys.sorted(by: String.utf16Precedes)
         var terms: [IndexedTerm] = []
         var forms: [SearchIndexState.Forms] = []
-        var previous: [Int32] = []
-        var same: [UInt8] = []
-        terms.reserveCapacity(state.terms.count + changed.count)
-        forms.reserveCapacity(state.terms.count + changed.count)
-        previous.reserveCapacity(state.terms.count + changed.count)
-        same.reserveCapacity(state.terms.count + changed.count)
-        let unchanged = SearchIndexEncoder.KnownTerms.unchanged | SearchIndexEncoder.KnownTerms.untouched
+        swap(&terms, &state.terms)
+        swap(&forms, &state.forms)
+        let count = terms.count
+        // Read first: where each changed term is (or goes), and what it becomes.
+        var replaced: [(position: Int, term: IndexedTerm, forms: SearchIndexState.Forms, kept: UInt8)] = []
+        var removed: [Int] = []
+        var inserted: [(before: Int, term: IndexedTerm, forms: SearchIndexState.Forms)] = []
         var next = 0
         for text in changed {
-            // The unchanged terms before this one, as they were.
-            var low = next, high = state.terms.count
+            var low = next, high = count
             while low < high {
                 let middle = (low + high) / 2
-                if String.utf16Precedes(state.terms[middle].term, text) { low = middle + 1 } else { high = middle }
+                if String.utf16Precedes(terms[middle].term, text) { low = middle + 1 } else { high = middle }
             }
-            terms += state.terms[next..<low]
-            forms += state.forms[next..<low]
-            previous += (next..<low).lazy.map { Int32($0) }
-            same += repeatElement(unchanged, count: low - next)
             next = low
             var term = IndexedTerm(term: text, postings: [])
             var written = SearchIndexState.Forms()
             var old: Int?
-            if next < state.terms.count, state.terms[next].term == text {
-                term = state.terms[next]
-                written = state.forms[next]
+            if next < count, terms[next].term == text {
+                term = terms[next]
+                written = forms[next]
                 old = next
                 next += 1
             }
             let before = term
             let change = changes[text]!
-            let postings = replaced(term.postings, removing: change.removed, adding: change.added)
-            guard !postings.isEmpty else { continue }
+            let postings = Self.replaced(term.postings, removing: change.removed, adding: change.added)
+            guard !postings.isEmpty else {
+                if let old { removed.append(old) }
+                continue
+            }
             written.own += change.own
             for (form, count) in change.others {
                 let sum = written.others[form, default: 0] + count
@@ -291,28 +299,111 @@ extension SearchIndexBuilder {
             }
             term.postings = postings
             term.display = written.display(of: text)
-            terms.append(term)
-            forms.append(written)
-            previous.append(old.map { Int32($0) } ?? -1)
+            guard let old else {
+                inserted.append((low, term, written))
+                continue
+            }
             // Most of a changed document's terms keep their postings' count and size (the
             // weights change, not their number), so their dictionary files stay as they were.
             var kept: UInt8 = 0
-            if let old {
-                if term.postings == before.postings {
-                    kept |= SearchIndexEncoder.KnownTerms.samePostings | SearchIndexEncoder.KnownTerms.sameEntry
-                } else if term.postings.count == before.postings.count,
-                          SearchIndexEncoder.postingsText(term.postings).count == state.postingsSizes[old] {
-                    kept |= SearchIndexEncoder.KnownTerms.sameEntry
-                }
-                if term.display == before.display { kept |= SearchIndexEncoder.KnownTerms.sameDisplay }
+            if term.postings == before.postings {
+                kept |= SearchIndexEncoder.KnownTerms.samePostings | SearchIndexEncoder.KnownTerms.sameEntry
+            } else if term.postings.count == before.postingCount,
+                      SearchIndexEncoder.postingsText(term.postings).count == state.postingsSizes[old] {
+                kept |= SearchIndexEncoder.KnownTerms.sameEntry
             }
-            same.append(kept)
+            if term.display == before.display { kept |= SearchIndexEncoder.KnownTerms.sameDisplay }
+            replaced.append((old, term, written, kept))
         }
-        terms += state.terms[next...]
-        forms += state.forms[next...]
-        previous += (next..<state.terms.count).lazy.map { Int32($0) }
-        same += repeatElement(unchanged, count: state.terms.count - next)
+        // Then changed in place.
+        for item in replaced {
+            terms[item.position] = item.term
+            forms[item.position] = item.forms
+        }
+        // Where each insertion goes once the removed terms are gone.
+        var gone = 0
+        let insertions = inserted.map { item -> Int in
+            while gone < removed.count, removed[gone] < item.before { gone += 1 }
+            return item.before - gone
+        }
+        splice(&terms, removing: removed, inserting: zip(insertions, inserted.map(\.term)).map { ($0, $1) })
+        splice(&forms, removing: removed, inserting: zip(insertions, inserted.map(\.forms)).map { ($0, $1) })
+
+        // What each term was: unchanged runs between the changed, removed and new terms.
+        let unchanged = SearchIndexEncoder.KnownTerms.unchanged | SearchIndexEncoder.KnownTerms.untouched
+        var previous: [Int32] = []
+        var same: [UInt8] = []
+        previous.reserveCapacity(terms.count)
+        same.reserveCapacity(terms.count)
+        var keptAt: [Int: UInt8] = [:]
+        for item in replaced { keptAt[item.position] = item.kept }
+        let removedSet = Set(removed)
+        var touched = Set(removed)
+        touched.formUnion(keptAt.keys)
+        var insertAt = 0
+        var old = 0
+        func copyUnchanged(upTo end: Int) {
+            previous += (old..<end).lazy.map { Int32($0) }
+            same += repeatElement(unchanged, count: end - old)
+            old = end
+        }
+        // The old positions in order, with the new terms before the old position they were put before.
+        let events = (touched.sorted().map { ($0, false) } + inserted.map { ($0.before, true) }).sorted { a, b in
+            a.0 != b.0 ? a.0 < b.0 : a.1 && !b.1
+        }
+        for (position, isNew) in events {
+            copyUnchanged(upTo: position)
+            if isNew {
+                previous.append(-1)
+                same.append(0)
+                insertAt += 1
+            } else {
+                if !removedSet.contains(position) {
+                    previous.append(Int32(position))
+                    same.append(keptAt[position]!)
+                }
+                old = position + 1
+            }
+        }
+        copyUnchanged(upTo: count)
+        precondition(previous.count == terms.count, "the patched terms and what they were agree")
         return (terms, forms, SearchIndexEncoder.KnownTerms(previous: previous, same: same, wordSizes: state.wordSizes,
                                                             postingsSizes: state.postingsSizes))
+    }
+
+    /// `array` without the elements at `removing` (ascending positions), then with each of
+    /// `inserting` (ascending positions of the array without those removed; in order) put
+    /// before the element at its position. Elements are moved by swapping, never copied: for
+    /// the state's half a million terms, a copy retained and released each.
+    static func splice<Element>(_ array: inout [Element], removing: [Int], inserting: [(Int, Element)]) {
+        if let first = removing.first {
+            array.withUnsafeMutableBufferPointer { buffer in
+                var write = first, next = 0
+                for read in first..<buffer.count {
+                    if next < removing.count, removing[next] == read {
+                        next += 1
+                        continue
+                    }
+                    buffer.swapAt(write, read)
+                    write += 1
+                }
+            }
+            array.removeLast(removing.count)
+        }
+        guard let filler = inserting.first?.1 else { return }
+        let before = array.count
+        array.append(contentsOf: repeatElement(filler, count: inserting.count))
+        array.withUnsafeMutableBufferPointer { buffer in
+            var read = before - 1, write = buffer.count - 1
+            for (position, element) in inserting.reversed() {
+                while read >= position {
+                    buffer.swapAt(write, read)
+                    write -= 1
+                    read -= 1
+                }
+                buffer[write] = element
+                write -= 1
+            }
+        }
     }
 }

@@ -340,6 +340,23 @@ import Testing
         }
     }
 
+    /// Elements removed and put in by swapping (`splice`) give the array a copy would.
+    @Test func splicingMovesElementsAsACopyWould() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let array = (0..<Int.random(in: 0...30, using: &generator)).map { "t\($0)" }
+            let removing = array.indices.filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+            var kept = array.indices.filter { !removing.contains($0) }.map { array[$0] }
+            let inserting = (0..<Int.random(in: 0...5, using: &generator)).map { number in
+                (Int.random(in: 0...kept.count, using: &generator), "new\(number)")
+            }.sorted { $0.0 < $1.0 }
+            var spliced = array
+            SearchIndexBuilder.splice(&spliced, removing: removing, inserting: inserting)
+            for (offset, (position, element)) in inserting.enumerated() { kept.insert(element, at: position + offset) }
+            #expect(spliced == kept)
+        }
+    }
+
     @Test func aDamagedStateIsNotRead() throws {
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
@@ -356,6 +373,8 @@ import Testing
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil).built.state)
         #expect(SearchIndexState(payload: state.payload()) == state)
+        // Read back, the postings stay encoded until asked for (and are then the same, above).
+        #expect(SearchIndexState(payload: state.payload())?.terms.allSatisfy { $0.encoded != nil } == true)
         // Term records in runs read on all cores: any run length reads back the same.
         for run in [1, 7, 64, state.terms.count - 1, state.terms.count] {
             let read = SearchIndexState(payload: state.payload(termRun: run))
