@@ -118,7 +118,7 @@ struct EncodedPostings: Sendable {
                         shift += 7
                     }
                     guard position < bytes.count else { break }
-                    section += delta
+                    section = min(section + delta, Int(UInt32.max))
                     (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
                     position += 1
                     initialized += 1

@@ -286,8 +286,9 @@ extension SearchIndexBuilder {
                 next += 1
             }
             let before = term
+            let beforePostings = term.postings
             let change = changes[text]!
-            let postings = Self.replaced(term.postings, removing: change.removed, adding: change.added)
+            let postings = Self.replaced(beforePostings, removing: change.removed, adding: change.added)
             guard !postings.isEmpty else {
                 if let old { removed.append(old) }
                 continue
@@ -306,10 +307,10 @@ extension SearchIndexBuilder {
             // Most of a changed document's terms keep their postings' count and size (the
             // weights change, not their number), so their dictionary files stay as they were.
             var kept: UInt8 = 0
-            if term.postings == before.postings {
+            if postings == beforePostings {
                 kept |= SearchIndexEncoder.KnownTerms.samePostings | SearchIndexEncoder.KnownTerms.sameEntry
-            } else if term.postings.count == before.postingCount,
-                      SearchIndexEncoder.postingsText(term.postings).count == state.postingsSizes[old] {
+            } else if postings.count == beforePostings.count,
+                      SearchIndexEncoder.postingsText(postings).count == state.postingsSizes[old] {
                 kept |= SearchIndexEncoder.KnownTerms.sameEntry
             }
             if term.display == before.display { kept |= SearchIndexEncoder.KnownTerms.sameDisplay }

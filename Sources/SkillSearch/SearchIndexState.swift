@@ -189,7 +189,7 @@ public struct SearchIndexState: Sendable {
         var copying = 0..<0
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
             if position % termRun == 0 {
-                if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
                 copying = 0..<0
                 runStarts.append(writer.bytes.count)
             }
@@ -198,12 +198,12 @@ public struct SearchIndexState: Sendable {
                 if copying.upperBound == record.lowerBound, !copying.isEmpty {
                     copying = copying.lowerBound..<record.upperBound
                 } else {
-                    if !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                    if !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
                     copying = record
                 }
                 continue
             }
-            if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+            if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
             copying = 0..<0
             writer.string(term.term)
             writer.number(forms.own)
@@ -217,7 +217,7 @@ public struct SearchIndexState: Sendable {
             writer.number(term.postings.count)
             Self.append(term.postings, to: &writer.bytes)
         }
-        if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+        if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
         runStarts.append(writer.bytes.count)
         for (number, start) in runStarts.enumerated() {
             withUnsafeBytes(of: UInt64(start).littleEndian) { bytes in
@@ -509,24 +509,24 @@ public struct SearchIndexState: Sendable {
         bytes.removeLast(bytes.count - end)
     }
 
-    /// Moves `reader` past `count` postings (as `payload` writes them), checking that they parse
-    /// as `postings(_:from:)` reads them; `false` when they do not.
+    /// Moves `reader` past `count` postings (as `payload` writes them), checking that each is a
+    /// delta of at most five bytes and a weight below 0x80; `false` when they are not.
     private static func skipPostings(_ count: Int, in reader: inout CacheReader) -> Bool {
         var position = reader.offset - reader.data.startIndex
+        // Each posting ends in two bytes below 0x80 (the delta's last and the weight): counted,
+        // not decoded. A delta of more than five bytes does not parse (nor does it decode to a
+        // section of 32 bits: `EncodedPostings.decoded` stops the sum there).
         let parsed = reader.data.withUnsafeBufferPointer { bytes -> Bool in
-            var section = 0
-            for _ in 0..<count {
-                var delta = 0, shift = 0
-                while true {
-                    guard position < bytes.count, shift < 35 else { return false }
-                    let byte = bytes[position]
-                    position += 1
-                    delta |= Int(byte & 0x7F) << shift
-                    if byte < 0x80 { break }
-                    shift += 7
+            var ends = 2 * count, continued = 0
+            while ends > 0 {
+                guard position < bytes.count else { return false }
+                if bytes[position] < 0x80 {
+                    ends -= 1
+                    continued = 0
+                } else {
+                    continued += 1
+                    guard continued < 5, ends & 1 == 0 else { return false }
                 }
-                guard position < bytes.count, section + delta <= Int(UInt32.max) else { return false }
-                section += delta
                 position += 1
             }
             return true
