@@ -1,15 +1,16 @@
 import SkillParser
-/// JSON text for the index files, written by hand so the bytes are the same on every platform.
-enum JSText {
+/// JSON text for the index files and the home page's `skills.js`, written by hand so the bytes are
+/// the same on every platform. `package`: the one string escaper of the project's JavaScript files.
+package enum JSText {
     /// A JavaScript string literal; with `rawControls`, control characters other than line breaks
     /// are written as they are (JavaScript allows them; JSON does not), for `TextCodebook` codes.
-    static func string(_ text: String, rawControls: Bool = false, into output: inout [UInt8]) {
+    package static func string(_ text: String, rawControls: Bool = false, into output: inout [UInt8]) {
         var text = text
         text.withUTF8 { string(utf8: $0, rawControls: rawControls, into: &output) }
     }
 
     /// As `string(_:rawControls:into:)`, for text given as UTF-8.
-    static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false, into output: inout [UInt8]) {
+    package static func string<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, rawControls: Bool = false, into output: inout [UInt8]) {
         output.append(0x22)
         if bytes.withContiguousStorageIfAvailable({ escaped($0, rawControls: rawControls, into: &output) }) == nil {
             Array(bytes).withUnsafeBufferPointer { escaped($0, rawControls: rawControls, into: &output) }
@@ -21,7 +22,7 @@ enum JSText {
     /// U+2028 and U+2029 need escaping, so the runs between them (nearly all of a text) are
     /// copied whole. Appending byte by byte, each append checking the array's uniqueness and
     /// room, was most of encoding the document rows (the index's largest files).
-    static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, rawControls: Bool, into output: inout [UInt8]) {
+    package static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, rawControls: Bool, into output: inout [UInt8]) {
         var copied = 0, index = 0
         let count = bytes.count
         while index < count {
@@ -97,12 +98,18 @@ enum JSText {
     }
 
     static func array(_ items: [[UInt8]]) -> [UInt8] {
-        var output: [UInt8] = [0x5B]
-        for (index, item) in items.enumerated() {
+        var output: [UInt8] = []
+        array(items.count, into: &output) { index, output in output += items[index] }
+        return output
+    }
+
+    /// `[item,item,...]` with each item appended in place by `item(index, &output)`.
+    package static func array(_ count: Int, into output: inout [UInt8], item: (Int, inout [UInt8]) -> Void) {
+        output.append(0x5B)
+        for index in 0..<count {
             if index > 0 { output.append(0x2C) }
-            output += item
+            item(index, &output)
         }
         output.append(0x5D)
-        return output
     }
 }

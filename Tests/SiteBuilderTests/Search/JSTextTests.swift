@@ -1,5 +1,6 @@
 import Foundation
 import SkillParser
+import SkillDuplicates
 import Testing
 @testable import SkillSearch
 
@@ -70,5 +71,31 @@ import Testing
         // The words coded are whole runs of letters of more than two, found in the codebook.
         let coded = TextCodebook.encode("controls xcontrols", codes: codes)
         #expect(coded.count == 2 + " xcontrols".utf8.count)
+    }
+}
+
+/// `skills.js`, the home page filter's list, is written by the same escaper as the index files:
+/// it reads back as the strings it was made from, and it is safe as a script.
+@Suite struct SkillListJSTextTests {
+    static let pieces = ["a", "\"", "\\", "/", "é", "e\u{301}", "😀", "\u{2028}", "\u{2029}", "\u{7F}", "\u{85}", "…", " ", "漢字", "<", "&"]
+        + (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
+
+    @Test func arraysOfStringsReadBackAsTheirStrings() throws {
+        var generator = SeededGenerator(seed: 31)
+        for _ in 0..<2_000 {
+            let strings = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in
+                (0..<Int.random(in: 0..<8, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            }
+            var written: [UInt8] = []
+            JSText.array(strings.count, into: &written) { index, output in JSText.string(strings[index], into: &output) }
+            let read = try JSONSerialization.jsonObject(with: Data(written)) as? [String]
+            #expect(read == strings, "\(strings.debugDescription)")
+            // No raw line terminator of any JavaScript version, no raw control character.
+            #expect(!String(decoding: written, as: UTF8.self).unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        }
+        var written: [UInt8] = []
+        let fixed = ["a\"b", "\u{1}\n", "x/y", "\u{2028}"]
+        JSText.array(fixed.count, into: &written) { index, output in JSText.string(fixed[index], into: &output) }
+        #expect(String(decoding: written, as: UTF8.self) == #"["a\"b","\u0001\n","x/y","\u2028"]"#)
     }
 }
