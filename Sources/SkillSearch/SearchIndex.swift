@@ -68,6 +68,14 @@ public struct IndexedTerm: Hashable, Sendable {
         self.display = display
     }
 
+    /// The section of the last posting, found without making the array of postings.
+    var lastSection: Int? {
+        switch stored {
+        case .decoded(let postings): postings.last?.section
+        case .encoded(let encoded): encoded.lastSection()
+        }
+    }
+
     /// The postings' bytes in the build cache, when they were never decoded.
     var encoded: EncodedPostings? {
         if case .encoded(let encoded) = stored { return encoded }
@@ -102,6 +110,27 @@ struct EncodedPostings: Sendable {
     /// Where the first posting starts in `source.bytes`, and how many there are.
     let offset: UInt32
     let count: UInt32
+
+    /// The section of the last posting, if there is one.
+    func lastSection() -> Int? {
+        guard count > 0 else { return nil }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            var position = Int(offset), section = 0
+            for _ in 0..<Int(count) {
+                var delta = 0, shift = 0
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    position += 1
+                    delta |= Int(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                section = min(section + delta, Int(UInt32.max))
+                position += 1
+            }
+            return section
+        }
+    }
 
     /// The postings.
     func decoded() -> [Posting] {

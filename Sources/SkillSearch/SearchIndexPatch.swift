@@ -38,32 +38,51 @@ extension SearchIndexBuilder {
     static func patched(_ documents: [Document], graph: SkillGraph, reuse: Reuse, targets: SearchIndexLayout.Targets,
                         textFailure: TextFailure = TextFailure()) -> Patched? {
         // Taken out of `reuse` to be changed in place (`apply`); an index assembled anew needs none.
-        guard var state = reuse.takeState(), state.documents.count == documents.count, !documents.isEmpty else { return nil }
+        guard var state = reuse.takeState(), !documents.isEmpty, !state.documents.isEmpty,
+              state.locations.count == state.documents.count, state.frames.count == state.documents.count,
+              state.sectionCounts.count == state.documents.count else { return nil }
         var keys: [SearchIndexCache.Key] = []
         keys.reserveCapacity(documents.count)
         for document in documents {
             guard let key = reuse.keys[document.path] else { return nil }
             keys.append(key)
         }
-        let changed = keys.indices.filter { keys[$0] != state.documents[$0] }
-        guard changed.count <= max(1, documents.count / patchedShare),
-              state.locations.count == documents.count, state.frames.count == documents.count else { return nil }
-        // Every unchanged document's counts are kept somewhere: in the counts file (where the
+        // Each document the last build had with the same key (the same content, path, kind and
+        // skill) is kept where it was among the others; the others' sections go (`removed`: a
+        // changed document's old version, or a document gone) or come (`added`: its new
+        // version, or a new document), and the kept documents' sections after them move.
+        var oldPositions: [SearchIndexCache.Key: Int] = [:]
+        for (position, key) in state.documents.enumerated() { oldPositions[key] = position }
+        guard oldPositions.count == state.documents.count else { return nil }
+        let was = keys.map { oldPositions[$0] }
+        var kept = [Bool](repeating: false, count: state.documents.count)
+        var last = -1
+        for old in was {
+            guard let old else { continue }
+            guard old > last else { return nil }
+            last = old
+            kept[old] = true
+        }
+        let added = keys.indices.filter { was[$0] == nil }
+        let removed = state.documents.indices.filter { !kept[$0] }
+        let share = max(1, documents.count / patchedShare)
+        guard added.count <= share, removed.count <= share else { return nil }
+        // Every kept document's counts are kept somewhere: in the counts file (where the
         // state says) or in the state's extras.
-        for position in keys.indices where state.locations[position] == nil && state.extras[keys[position]] == nil {
-            guard changed.contains(position) else { return nil }
+        for old in was.compactMap({ $0 }) where state.locations[old] == nil && state.extras[state.documents[old]] == nil {
+            return nil
         }
         // A document's counts as the counts file (read at the place the state keeps, checked
         // against the digest kept there) or the state's extras hold them.
         let counts = reuse.counts
         guard counts.isIntact else { return nil }
-        func payload(_ position: Int) -> ArraySlice<UInt8>? {
-            let key = state.documents[position]
-            return state.extras[key]?[...] ?? counts.record(at: state.locations[position], key: key)
+        func payload(_ old: Int) -> ArraySlice<UInt8>? {
+            let key = state.documents[old]
+            return state.extras[key]?[...] ?? counts.record(at: state.locations[old], key: key)
         }
-        // The old counts of each changed document, and its new ones.
-        let old = changed.map { payload($0).flatMap(SearchIndexCache.decode) }
-        let counted = Parallel.map(changed) { position -> CountedBatch in
+        // The old counts of each document removed, and the new ones of each added.
+        let old = removed.map { payload($0).flatMap(SearchIndexCache.decode) }
+        let counted = Parallel.map(added) { position -> CountedBatch in
             var batch = CountedBatch()
             batch.add(documents[position], skill: graph.skill(of: documents[position]))
             batch.finish()
@@ -72,32 +91,42 @@ extension SearchIndexBuilder {
         var totals = state.totals
         var words = state.words
         var changes: [String: TermChange] = [:]
-        var starts: [Int] = []
-        starts.reserveCapacity(documents.count)
-        var start = 0
+        var oldStarts: [Int] = []
+        oldStarts.reserveCapacity(state.documents.count)
+        var oldStart = 0
         for count in state.sectionCounts {
-            starts.append(start)
-            start += count
+            oldStarts.append(oldStart)
+            oldStart += count
         }
-        var fresh: [Int: DocumentCounts] = [:]
-        for (number, position) in changed.enumerated() {
+        for (number, position) in removed.enumerated() {
             guard let before = old[number], before.sections.count == state.sectionCounts[position] else { return nil }
-            let after = counted[number].counts(withTerms: 0)
-            guard after.sections.count == before.sections.count else { return nil }
             totals.add(before, sign: -1)
-            totals.add(after)
             for section in before.sections { words.add(section.text, times: -1) }
-            for section in after.sections { words.add(section.text, times: 1) }
-            let sections = starts[position]..<(starts[position] + before.sections.count)
+            let sections = oldStarts[position]..<(oldStarts[position] + before.sections.count)
             for (term, text) in before.terms.enumerated() {
                 changes[text, default: TermChange()].removed.append(sections)
                 changes[text]!.own -= before.ownForm[term]
             }
             for form in before.otherForms { changes[before.terms[Int(form.term)]]!.others[form.surface, default: 0] -= form.count }
+        }
+        var fresh: [Int: DocumentCounts] = [:]
+        for (number, position) in added.enumerated() {
+            let after = counted[number].counts(withTerms: 0)
+            totals.add(after)
+            for section in after.sections { words.add(section.text, times: 1) }
             for (term, text) in after.terms.enumerated() { changes[text, default: TermChange()].own += after.ownForm[term] }
             for form in after.otherForms { changes[after.terms[Int(form.term)]]!.others[form.surface, default: 0] += form.count }
             fresh[position] = after
         }
+        let sectionCounts = keys.indices.map { position in was[position].map { state.sectionCounts[$0] } ?? fresh[position]!.sections.count }
+        var starts: [Int] = []
+        starts.reserveCapacity(documents.count)
+        var start = 0
+        for count in sectionCounts {
+            starts.append(start)
+            start += count
+        }
+        guard start == totals.sections else { return nil }
         let averages = totals.averages
         guard averages == state.totals.averages else { return nil }
         for (position, after) in fresh {
@@ -112,8 +141,9 @@ extension SearchIndexBuilder {
                 }
             }
         }
+        let shift = SectionShift(was.enumerated().compactMap { position, old in old.map { (oldStarts[$0], starts[position] - oldStarts[$0]) } })
         let termCount = state.terms.count
-        let (terms, forms, knownTerms) = apply(changes, to: &state)
+        let (terms, forms, knownTerms) = apply(changes, to: &state, shift: shift)
 
         // Every document's sections: the changed ones' as counted, the others' from the cache,
         // without their texts, which only the rows of the document files written need: those
@@ -121,26 +151,25 @@ extension SearchIndexBuilder {
         var failed = false
         let sections = [SearchSection](unsafeUninitializedCapacity: start) { output, initialized in
             let slots = UncheckedSendable(output.baseAddress)
-            let failures = Parallel.map(documents.count, minimumChunk: 64) { [frames = state.frames, counts = state.sectionCounts]
-                position -> Bool in
+            let failures = Parallel.map(documents.count, minimumChunk: 64) { [frames = state.frames] position -> Bool in
                 guard let base = slots.value else { return true }
-                if let after = fresh[position] {
-                    for (offset, section) in after.sections.enumerated() { (base + starts[position] + offset).initialize(to: section) }
+                guard let old = was[position] else {
+                    for (offset, section) in fresh[position]!.sections.enumerated() { (base + starts[position] + offset).initialize(to: section) }
                     return false
                 }
-                return !SectionFrames.decode(frames[position], count: counts[position], into: base + starts[position])
+                return !SectionFrames.decode(frames[old], count: sectionCounts[position], into: base + starts[position])
             }
             failed = failures.contains(true)
             initialized = start
         }
         guard !failed else { return nil }
-        let sources = sectionSources(keys: keys, sectionCounts: state.sectionCounts)
+        let sources = sectionSources(keys: keys, sectionCounts: sectionCounts)
         // A section's text from the counts kept under its document's key (made from the
         // document's content: the text it has, whichever build kept them); the changed
         // documents' counts are not kept yet, and their sections hold their texts.
         var located: [SearchIndexCache.Key: SearchIndexCache.Location] = [:]
         for (key, location) in zip(state.documents, state.locations) { located[key] = location }
-        let changedKeys = Set(changed.map { keys[$0] })
+        let changedKeys = Set(added.map { keys[$0] })
         let lateText: SearchIndexEncoder.LateText = { [kept = state.extras, sources, located] position in
             guard let source = sources[position], !changedKeys.contains(source.document) else { return nil }
             guard let payload = kept[source.document]?[...] ?? counts.record(at: located[source.document], key: source.document),
@@ -154,21 +183,25 @@ extension SearchIndexBuilder {
         }
         let (index, pieces) = layOut(sections: sections, terms: terms, words: words, targets: targets, sources: sources,
                                      known: reuse.rows, knownTerms: knownTerms, lateText: lateText)
-        // The counts the counts file lacks: the changed documents', and the extras still used.
-        let numbers = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
+        // The counts the counts file lacks: the added documents', and the extras still used.
+        let numbers = Dictionary(uniqueKeysWithValues: added.enumerated().map { ($1, $0) })
         var extras: [SearchIndexCache.Key: [UInt8]] = [:]
-        var locations = state.locations
-        var frames = state.frames
+        var locations: [SearchIndexCache.Location?] = []
+        var frames: [ArraySlice<UInt8>] = []
+        locations.reserveCapacity(keys.count)
+        frames.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() {
-            if let number = numbers[position] {
-                extras[key] = SearchIndexCache.encode(counted[number].counts(withTerms: 0))
-                locations[position] = nil
-                frames[position] = SectionFrames.encode(fresh[position]!.sections[...])[...]
-            } else if state.locations[position] == nil {
-                extras[key] = state.extras[key]
+            if let old = was[position] {
+                locations.append(state.locations[old])
+                frames.append(state.frames[old])
+                if state.locations[old] == nil { extras[key] = state.extras[key] }
+            } else {
+                extras[key] = SearchIndexCache.encode(counted[numbers[position]!].counts(withTerms: 0))
+                locations.append(nil)
+                frames.append(SectionFrames.encode(fresh[position]!.sections[...])[...])
             }
         }
-        var next = SearchIndexState(documents: keys, sectionCounts: state.sectionCounts, frames: frames, totals: totals, terms: terms,
+        var next = SearchIndexState(documents: keys, sectionCounts: sectionCounts, frames: frames, totals: totals, terms: terms,
                                     forms: forms, words: words, extras: extras, wordSizes: pieces.wordSizes,
                                     postingsSizes: pieces.postingsSizes)
         next.locations = locations
@@ -192,13 +225,13 @@ extension SearchIndexBuilder {
             var all: [SearchIndexCache.Record] = []
             all.reserveCapacity(keys.count)
             for (position, key) in keys.enumerated() {
-                guard let payload = extras[key]?[...] ?? counts.record(at: state.locations[position], key: key) else { return nil }
+                guard let payload = extras[key]?[...] ?? counts.record(at: locations[position], key: key) else { return nil }
                 all.append((key, .init(source: .previous(payload))))
             }
             records = all
             next.extras = [:]
         }
-        return Patched(index: index, pieces: pieces, recounted: changed.count, sources: sources, state: next, records: records,
+        return Patched(index: index, pieces: pieces, recounted: added.count, sources: sources, state: next, records: records,
                        knownTerms: knownTerms, before: state.files)
     }
 
@@ -232,6 +265,21 @@ extension SearchIndexBuilder {
         return result
     }
 
+    /// `postings` (sorted by section, numbered as in the last build) without those in the
+    /// `removed` sections, the others numbered as in this build (`shift`), with `added` (numbered
+    /// as in this build), sorted by section.
+    static func replaced(_ postings: [Posting], removing removed: [Range<Int>], moving shift: SectionShift,
+                         adding added: [Posting]) -> [Posting] {
+        var result: [Posting] = []
+        result.reserveCapacity(postings.count + added.count)
+        for posting in postings where !removed.contains(where: { $0.contains(posting.section) }) {
+            result.append(Posting(section: shift(posting.section), weight: posting.weight))
+        }
+        result += added
+        result.sort { $0.section < $1.section }
+        return result
+    }
+
     /// Whether a section's text could not be read from the previous counts while the files were
     /// encoded (set from any core).
     final class TextFailure: @unchecked Sendable {
@@ -256,7 +304,7 @@ extension SearchIndexBuilder {
     /// in UTF-16 order; and what of each term is as it was in `state` (`SearchIndexEncoder.KnownTerms`).
     /// The state's terms and forms are changed in place and moved out (`state.terms` and
     /// `state.forms` are left empty): copying the half a million terms retained and released each.
-    static func apply(_ changes: [String: TermChange], to state: inout SearchIndexState)
+    static func apply(_ changes: [String: TermChange], to state: inout SearchIndexState, shift: SectionShift = SectionShift([]))
         -> (terms: [IndexedTerm], forms: [SearchIndexState.Forms], known: SearchIndexEncoder.KnownTerms) {
         let changed = changes.keys.sorted(by: String.utf16Precedes)
         var terms: [IndexedTerm] = []
@@ -288,7 +336,8 @@ extension SearchIndexBuilder {
             let before = term
             let beforePostings = term.postings
             let change = changes[text]!
-            let postings = Self.replaced(beforePostings, removing: change.removed, adding: change.added)
+            let postings = shift.isIdentity ? Self.replaced(beforePostings, removing: change.removed, adding: change.added)
+                : Self.replaced(beforePostings, removing: change.removed, moving: shift, adding: change.added)
             guard !postings.isEmpty else {
                 if let old { removed.append(old) }
                 continue
@@ -368,6 +417,24 @@ extension SearchIndexBuilder {
         }
         copyUnchanged(upTo: count)
         precondition(previous.count == terms.count, "the patched terms and what they were agree")
+        if !shift.isIdentity, let first = shift.firstMoved {
+            // The terms not changed whose postings are in sections that moved: numbered anew
+            // (their postings, and so their files and records, are no longer the last build's).
+            terms.withUnsafeMutableBufferPointer { terms in
+                same.withUnsafeMutableBufferPointer { same in
+                    let slots = UncheckedSendable((terms.baseAddress, same.baseAddress))
+                    Parallel.forEachChunk(terms.count, minimumChunk: 4096) { range in
+                        guard let terms = slots.value.0, let same = slots.value.1 else { return }
+                        for position in range where same[position] == unchanged {
+                            guard let last = terms[position].lastSection, last >= first,
+                                  let postings = shift.moved(terms[position].postings) else { continue }
+                            terms[position].postings = postings
+                            same[position] = SearchIndexEncoder.KnownTerms.sameDisplay
+                        }
+                    }
+                }
+            }
+        }
         return (terms, forms, SearchIndexEncoder.KnownTerms(previous: previous, same: same, wordSizes: state.wordSizes,
                                                             postingsSizes: state.postingsSizes))
     }
