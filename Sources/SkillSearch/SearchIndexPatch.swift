@@ -2,14 +2,16 @@ import Foundation
 import SkillParser
 
 /// A rebuild's index made by patching the previous build's (`SearchIndexState`) with the
-/// documents that changed: their old counts (from the build cache) come out of the postings,
-/// totals, written forms and words of the texts, their new counts go in, and the other
-/// documents' counts are not decoded. Their weights stay as they were because the averages the
-/// weights divide by are rounded (`SearchRanking.averageLength`); when the change moves an average to another step, or
-/// changes the documents or a document's number of sections (which renumbers the sections after
-/// it), the index is assembled from every document's counts instead. Either way the terms are
-/// the ones a full build assembles, and the files are laid out from them by the same code
-/// (`SearchIndexBuilder.layOut`).
+/// documents that changed, came or went: the old counts (from the build cache) of those gone
+/// (a changed document's old version is one) come out of the postings, totals, written forms
+/// and words of the texts, the new counts of those come (its new version) go in, the postings
+/// of the kept sections after a change in the number of sections are numbered anew
+/// (`SectionShift`), and the other documents' counts are not decoded. Their weights stay as
+/// they were because the averages the weights divide by are rounded
+/// (`SearchRanking.averageLength`); when the change moves an average to another step, or more
+/// than an eighth of the documents come or go, the index is assembled from every document's
+/// counts instead. Either way the terms are the ones a full build assembles, and the files are
+/// laid out from them by the same code (`SearchIndexBuilder.layOut`).
 extension SearchIndexBuilder {
     /// What `patched` made.
     struct Patched {
