@@ -17,12 +17,16 @@ struct ClusterBuilder {
     /// a group that `reusable` holds a cluster for is not described again (the same cluster).
     func clusters(_ groups: [[Int]], reusing reusable: ReusableClusters?)
         -> (clusters: [(cluster: DuplicateCluster, group: ContentHash)], reused: Int) {
-        let digests = Parallel.map(groups.count, minimumChunk: 64) { groupDigest(groups[$0]) }
+        // What the closures below read, taken out of `self` once: reading it through `self` there
+        // copied the builder (every array and closure it holds, retained and released) per group, on
+        // both cores at once, which was most of the step when every cluster is kept.
+        let (texts, paths, document, skillCount) = (units.texts, statements.paths, statements.document, skillCount)
+        let digests = Parallel.map(groups.count, minimumChunk: 64) { Self.groupDigest(groups[$0], texts: texts) }
         let kept: [DuplicateCluster?] = reusable.map { reusable in
             Parallel.map(groups.count, minimumChunk: 64) { index in
                 reusable.cluster(digests[index], skillCount: skillCount) { file in
                     groups[index].allSatisfy { text in
-                        units.texts[text].statements.allSatisfy { file(statements.paths[statements.document($0)]) }
+                        texts[text].statements.allSatisfy { file(paths[document($0)]) }
                     }
                 }
             }
@@ -46,12 +50,12 @@ struct ClusterBuilder {
 
     /// What a group's cluster is made from besides its statements: its texts, each by what
     /// matching reads of it (`MatchedPairs.key(of:)`), in key order.
-    private func groupDigest(_ texts: [Int]) -> ContentHash {
+    private static func groupDigest(_ group: [Int], texts: [ComparisonUnits.Text]) -> ContentHash {
         var hasher = ContentHasher()
         hasher.add("duplicate group")
-        hasher.add(texts.count)
-        for text in texts.sorted(by: { units.texts[$0].fingerprint.key.isBefore(units.texts[$1].fingerprint.key) }) {
-            units.texts[text].fingerprint.add(to: &hasher)
+        hasher.add(group.count)
+        for text in group.sorted(by: { texts[$0].fingerprint.key.isBefore(texts[$1].fingerprint.key) }) {
+            texts[text].fingerprint.add(to: &hasher)
         }
         return hasher.finalize()
     }

@@ -112,13 +112,15 @@ public struct DuplicateFinder: Sendable {
             unknownFiles = Array(statements.documents.indices)
         }
         statements.prepare(unknownFiles)
+        // Unwrapped once: binding the optional cache per statement copied every array it holds.
+        let cachedTexts = cache?.texts ?? []
         let fingerprints = [RuleFingerprint?](unsafeUninitializedCapacity: statements.count) { buffer, initialized in
             let output = UncheckedSendable(buffer)
             Parallel.forEachChunk(statements.count, minimumChunk: 256) { range in
                 var normalizer = RuleNormalizer()
                 for index in range {
-                    if let cache, !known.isEmpty, known[index] != unknown {
-                        (output.value.baseAddress! + index).initialize(to: known[index] < 0 ? nil : cache.texts[Int(known[index])])
+                    if !known.isEmpty, known[index] != unknown {
+                        (output.value.baseAddress! + index).initialize(to: known[index] < 0 ? nil : cachedTexts[Int(known[index])])
                         continue
                     }
                     let rule = normalizer.next(statements.inlines(index))
@@ -206,7 +208,9 @@ public struct DuplicateFinder: Sendable {
             matched = MatchedPairs(key: matchingKey, candidates: candidateCount, verified: matches.texts, contained: containments,
                                    verifiedUnits: matches.units)
             groups = Self.groups(units, matched)
-            nextSketches = key.map { .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches)) } ?? .none
+            nextSketches = key.map {
+                .held(CachedSketches(key: $0, textsKey: matchingKey, units: units, sketches: sketches, previous: previousSketches))
+            } ?? .none
         }
         statistics.reusedUnits = sketches.reused
         statistics.candidatePairs = matched.candidates

@@ -43,6 +43,32 @@ final class FeatureSets: @unchecked Sendable {
         self.offsets = offsets
     }
 
+    /// Sets whose sizes are known first: set `i` takes `offsets[i]..<offsets[i + 1]` (as above),
+    /// and `fill(i, slots)` initializes every one of its slots, on all cores.
+    init(offsets: [Int], fill: (Int, UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        let total = offsets[offsets.count - 1]
+        storage = .allocate(capacity: max(1, total))
+        let base = UncheckedSendable(storage)
+        Parallel.forEachChunk(offsets.count - 1, minimumChunk: 1024) { range in
+            for index in range {
+                fill(index, UnsafeMutableBufferPointer(rebasing: base.value[offsets[index]..<offsets[index + 1]]))
+            }
+        }
+        self.offsets = offsets
+    }
+
+    /// Sets read back from a cache's column of little-endian values, copied once into place.
+    init(offsets: [Int], littleEndian bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count / MemoryLayout<UInt32>.size
+        storage = .allocate(capacity: max(1, count))
+        #if _endian(little)
+        UnsafeMutableRawBufferPointer(storage).copyMemory(from: bytes)
+        #else
+        for index in 0..<count { storage[index] = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)) }
+        #endif
+        self.offsets = offsets
+    }
+
     deinit { storage.deallocate() }
 
     /// Every set, one after another (`counts` gives where each ends).

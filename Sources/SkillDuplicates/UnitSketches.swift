@@ -25,14 +25,8 @@ struct UnitSketches: Sendable {
         // `cached[i]`: unit i's index in the cache, or -1.
         let cached: [Int] = cache.map { cache in Parallel.map(count, minimumChunk: 1024) { cache.unit(units.units[$0].key) ?? -1 } } ?? []
         previousUnit = cached
-        let features = FeatureSets(count: count) { unit, set in
-            if let cache, !cached.isEmpty, cached[unit] >= 0 {
-                set.removeAll(keepingCapacity: true)
-                cache.withFeatures(ofUnit: cached[unit]) { set.append(contentsOf: $0) }
-            } else {
-                Shingler.features(units.hashes(of: unit), into: &set)
-            }
-        }
+        let features = cache.map { Self.features(units: units, cache: $0, cached: cached) }
+            ?? FeatureSets(count: count) { unit, set in Shingler.features(units.hashes(of: unit), into: &set) }
         self.features = features
         negated = Parallel.map(count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
         let frequency = FeatureFrequency(featureSets: features)
@@ -49,6 +43,10 @@ struct UnitSketches: Sendable {
         }
         reused = reusable.count { $0 }
         let bands = banding.bands
+        // The cache's band keys, unwrapped once: binding the optional cache per unit copied (retained
+        // and released) each of its arrays for every unit, on both cores at once.
+        let cachedKeys = cache?.bandKeys ?? []
+        let cachedCount = cache?.unitKeys.count ?? 0
         keys = [UInt32](unsafeUninitializedCapacity: count * bands) { buffer, initialized in
             let output = UncheckedSendable(buffer)
             Parallel.forEachChunk(count, minimumChunk: 256) { range in
@@ -57,8 +55,8 @@ struct UnitSketches: Sendable {
                 signature.withUnsafeMutableBufferPointer { signature in
                     unitKeys.withUnsafeMutableBufferPointer { unitKeys in
                         for unit in range {
-                            if let cache, !reusable.isEmpty, reusable[unit] {
-                                for band in 0..<bands { output.value[band * count + unit] = cache.bandKey(ofUnit: cached[unit], band: band) }
+                            if !reusable.isEmpty, reusable[unit] {
+                                for band in 0..<bands { output.value[band * count + unit] = cachedKeys[band * cachedCount + cached[unit]] }
                                 continue
                             }
                             features.withFeatures(of: unit) { set in
@@ -71,6 +69,36 @@ struct UnitSketches: Sendable {
                 }
             }
             initialized = count * bands
+        }
+    }
+
+    /// Every unit's features: a unit the cache has takes its set from there, copied once into
+    /// place (sized first, then filled on all cores); only the others are shingled.
+    private static func features(units: ComparisonUnits, cache: CachedSketches, cached: [Int]) -> FeatureSets {
+        let count = units.units.count
+        let fresh = (0..<count).filter { cached[$0] < 0 }
+        let made = Parallel.map(fresh.count, minimumChunk: 16) { index -> [UInt32] in
+            var set: [UInt32] = []
+            Shingler.features(units.hashes(of: fresh[index]), into: &set)
+            return set
+        }
+        var madeIndex = [Int32](repeating: -1, count: count)
+        for (index, unit) in fresh.enumerated() { madeIndex[unit] = Int32(index) }
+        let previous = cache.features
+        var offsets = [Int]()
+        offsets.reserveCapacity(count + 1)
+        offsets.append(0)
+        var end = 0
+        for unit in 0..<count {
+            end += cached[unit] >= 0 ? previous.count(of: cached[unit]) : made[Int(madeIndex[unit])].count
+            offsets.append(end)
+        }
+        return FeatureSets(offsets: offsets) { unit, output in
+            if cached[unit] >= 0 {
+                previous.withFeatures(of: cached[unit]) { _ = output.initialize(from: $0) }
+            } else {
+                _ = output.initialize(from: made[Int(madeIndex[unit])])
+            }
         }
     }
 

@@ -29,6 +29,10 @@ public enum SearchIndexBuilder {
         /// Held in an object of its own so that the patch can take it (`takeState`) and change
         /// its half a million terms in place: copied, each term was retained and released.
         private var kept: KeptState
+        /// Called before the index is assembled from every document's counts (when it cannot be
+        /// patched), which may wait: a build that patches the index beside its other steps has
+        /// the assembly, the step's peak of memory, wait until the pages are rendered.
+        public var beforeAssembling: (@Sendable () -> Void)?
         public init(previous: SearchIndexCache, keys: [String: SearchIndexCache.Key], rows: SearchIndexRowSizes? = nil,
                     state: SearchIndexState? = nil) {
             self.init(counts: PreviousCounts(previous), keys: keys, rows: rows, state: state)
@@ -117,8 +121,9 @@ public enum SearchIndexBuilder {
             // A patch that could not read a section's text from the previous counts (a counts
             // file damaged or replaced since the state was written): every document is counted
             // anew and every file handed over again (a second file at a path replaces the first).
-            return try buildAndWrite(graph: graph, sources: sources, targets: targets,
-                                     reuse: Reuse(previous: SearchIndexCache(), keys: reuse.keys), keep: keep, write: write)
+            var anew = Reuse(previous: SearchIndexCache(), keys: reuse.keys)
+            anew.beforeAssembling = reuse.beforeAssembling
+            return try buildAndWrite(graph: graph, sources: sources, targets: targets, reuse: anew, keep: keep, write: write)
         }
         var files = written.files
         let (firstQueries, kept) = firstQueryFiles(made.index, before: made.before, key: files.queryKey, unchanged: written.unchanged,
@@ -196,6 +201,7 @@ public enum SearchIndexBuilder {
             return (patched.index, patched.pieces, patched.recounted, patched.sources, patched.state, true,
                     patched.knownTerms, patched.before)
         }
+        reuse?.beforeAssembling?()
         let previousCounts = reuse?.previous
         // Enough batches to balance uneven documents over the cores, few enough that merging
         // their term tables stays small and that each word form is worked out in few of them.

@@ -245,6 +245,62 @@ import TestSupport
         }
     }
 
+    /// A rebuild whose rules changed leaves the sketches file and writes what its units add to it
+    /// in a delta beside it; the next rebuild reads both, as the sketches that run made, and patches
+    /// its matching from them. A damaged delta is not used; one made against another base is left out.
+    @Test func aChangedRuleWritesADeltaOfTheSketchesThatTheNextRebuildReads() throws {
+        let tree = try Self.collection()
+        let file = tree.root.appendingPathComponent("dedupe")
+        let sketchFile = CachedSketches.file(besideCache: file)
+        let deltaFile = CachedSketches.deltaFile(of: sketchFile)
+        let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try first.write(to: file)
+        let base = try Data(contentsOf: sketchFile)
+        #expect(!FileManager.default.fileExists(atPath: deltaFile.path))
+        var cache = try Self.read(file)
+        let rules = [(5, "- Prefer a short label to a long one in every system alert.\n"),
+                     (6, "- Keep every alert label short and clear for the system sheet.\n")]
+        for (skill, rule) in rules {
+            try tree.write("skill-\(skill)/SKILL.md", try tree.read("skill-\(skill)/SKILL.md") + rule)
+            let (statistics, next) = Self.expectSameAsFresh(try Self.graph(tree), cache: cache)
+            #expect(statistics.patchedMatching)
+            try next.write(to: file)
+            #expect(try Data(contentsOf: sketchFile) == base)
+            cache = try Self.read(file)
+            let loaded = try #require(cache.loadedSketches())
+            guard case .held(let made) = next.sketches else {
+                Issue.record("the run made no sketches")
+                return
+            }
+            #expect(loaded.textsKey == made.textsKey && loaded.unitKeys == made.unitKeys && loaded.bandKeys == made.bandKeys)
+            #expect(loaded.commonSlots == made.commonSlots && loaded.features.counts == made.features.counts)
+            #expect(Array(loaded.features.values) == Array(made.features.values))
+            #expect((loaded.base?.extraCount ?? 0) > 0 && loaded.base?.count == first.loadedSketches()?.unitKeys.count)
+        }
+        let delta = try Data(contentsOf: deltaFile)
+        try tree.write("skill-7/SKILL.md", try tree.read("skill-7/SKILL.md")
+                       + "- Never hide the contrast setting behind a custom menu of the system sheet.\n")
+        var damaged = delta
+        damaged[delta.count - 5] ^= 0x21
+        for data in [damaged, delta.prefix(delta.count / 2), Data("not a delta".utf8)] {
+            try data.write(to: deltaFile)
+            #expect(throws: CacheDamage.self) { try CachedSketches.read(sketchFile, key: Self.key) }
+            let (statistics, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+            #expect(statistics.reusedUnits == 0)
+        }
+        // A run without a usable cache writes the whole file, and removes the delta of the old base.
+        let (_, fresh) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
+        try fresh.write(to: file)
+        #expect(!FileManager.default.fileExists(atPath: deltaFile.path))
+        #expect(try Data(contentsOf: sketchFile) != base)
+        // The old delta put back: made against another base, it is left out and the base read alone.
+        try delta.write(to: deltaFile)
+        let alone = try #require(try CachedSketches.read(sketchFile, key: Self.key))
+        #expect(alone.textsKey == fresh.textsKey && alone.base?.extraCount == 0)
+        let (statistics, _) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        #expect(statistics.reusedUnits == statistics.units)
+    }
+
     /// Copies of rules that are already there change no distinct text: the matched pairs are
     /// reused, and the clusters of unchanged files still gain and lose the copies' places.
     @Test func aCopyOfAnUnchangedFilesRuleJoinsAndLeavesItsCluster() throws {

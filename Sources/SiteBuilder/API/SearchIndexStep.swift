@@ -9,15 +9,6 @@ import SkillSearch
 /// `assets/search.js` (the engine) and `assets/search-ui.js` (the search box, the results page
 /// and the highlighting of matched words) read them.
 public enum SearchIndexStep {
-    /// What the index can read: the graph, and every page with its title and source.
-    public struct Page: Sendable {
-        /// Site-relative page path, such as `hig-foundations-color/index.html`.
-        public var path: String
-        public var title: String
-        /// The Markdown source it was rendered from, when there is one.
-        public var source: String?
-    }
-
     public struct Output: Sendable {
         /// Site-relative paths of the files handed to `write` (`search/entry.js`, ...), sorted.
         public var paths: [String]
@@ -63,29 +54,69 @@ public enum SearchIndexStep {
         }
     }
 
-    /// Indexes the Markdown pages of the site (pages left out of the site are left out of the index)
-    /// and hands each index file, by site-relative path, to `write` as soon as it is encoded, on
-    /// all cores, with the digest of what it is made of (the site reuses the previous site's file
-    /// of the same digest) and its contents, made when `write` asks for them. `write` says whether
-    /// it took the file (the site may keep the path for another). With `cache`, the documents
-    /// whose counts the last build kept (`SearchIndexCache`) are not split and counted again, the
-    /// document rows whose sizes it kept (`SearchIndexRowSizes`) are encoded only for the files
-    /// written, and this build's counts and sizes are kept for the next.
-    public static func build(graph: SkillGraph, config: CollectionConfig, pages: [Page], cache: Cache? = nil,
+    /// The Markdown sources of `pages` (skill and document pages): what the index indexes.
+    static func sources(of pages: [PlannedPage], graph: SkillGraph) -> Set<String> {
+        Set(pages.compactMap { page -> String? in
+            switch page.kind {
+            case .document(let path): path
+            case .skill(let index): graph.skills[index].skillFile
+            default: nil
+            }
+        })
+    }
+
+    /// What the index step reads of the last build before it needs the graph or the pages: the
+    /// counts, the row sizes and the assembled index (`SearchIndexBuilder.Reuse`); with the graph,
+    /// this build's key of each document (`keyed(by:)`). A rebuild reads them beside the load
+    /// step (`IndexAhead`).
+    public struct Previous: Sendable {
+        var reuse: SearchIndexBuilder.Reuse?
+
+        /// Reads them from `cache` (nothing without one; no counts, rows or state when it may not
+        /// be reused). `beforeAssembling` is called before an index that cannot be patched is
+        /// assembled from every document's counts (`SearchIndexBuilder.Reuse.beforeAssembling`).
+        public init(cache: Cache?, beforeAssembling: (@Sendable () -> Void)? = nil) {
+            reuse = cache.map { cache in
+                // The counts file is read whole only when the index is assembled from every
+                // document's counts; a patch reads the records it needs where the state says.
+                let counts = cache.reuse ? PreviousCounts(file: cache.file, program: ToolDigest.executable) {
+                    previousCounts(cache.file)
+                } : PreviousCounts(SearchIndexCache())
+                var reuse = SearchIndexBuilder.Reuse(counts: counts, keys: [:],
+                                                     rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
+                                                     state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)
+                reuse.beforeAssembling = beforeAssembling
+                return reuse
+            }
+        }
+
+        /// Reads them and keys the documents of `graph`.
+        public init(graph: SkillGraph, cache: Cache?) {
+            self.init(cache: cache)
+            key(graph)
+        }
+
+        /// Gives each document of `graph` its key, by which its counts are found.
+        public mutating func key(_ graph: SkillGraph) {
+            reuse?.keys = documentKeys(graph)
+        }
+    }
+
+    /// Indexes `sources`, the Markdown files of the site's pages (`sources(of:graph:)`: pages
+    /// left out of the site are left out of the index), and hands each index file, by
+    /// site-relative path, to `write` as soon as it is encoded, on all cores, with the digest of
+    /// what it is made of (the site reuses the previous site's file of the same digest) and its
+    /// contents, made when `write` asks for them. `write` says whether it took the file (the site
+    /// may keep the path for another). With `cache`, the documents whose counts the last build
+    /// kept (`SearchIndexCache`) are not split and counted again, the document rows whose sizes it
+    /// kept (`SearchIndexRowSizes`) are encoded only for the files written, and this build's
+    /// counts and sizes are kept for the next; `previous` is what was read of them already
+    /// (`Previous`), or they are read here.
+    public static func build(graph: SkillGraph, sources: Set<String>, cache: Cache? = nil, previous: Previous? = nil,
                              write: (_ path: String, _ digest: ContentHash, _ contents: () -> Data) throws -> Bool) throws -> Output {
-        let sources = Set(pages.compactMap(\.source))
         let written = WrittenPaths()
         var problem: String?
-        let reuse = cache.map { cache in
-            // The counts file is read whole only when the index is assembled from every
-            // document's counts; a patch reads the records it needs where the state says.
-            let counts = cache.reuse ? PreviousCounts(file: cache.file, program: ToolDigest.executable) {
-                previousCounts(cache.file)
-            } : PreviousCounts(SearchIndexCache())
-            return SearchIndexBuilder.Reuse(counts: counts, keys: documentKeys(graph),
-                                            rows: cache.reuse ? previousRows(rowsLocation(cache.file)) : nil,
-                                            state: cache.reuse ? previousState(stateLocation(cache.file)) : nil)
-        }
+        let reuse = (previous ?? Previous(graph: graph, cache: cache)).reuse
         let keep = cache.map { cache in { (records: [SearchIndexCache.Record]) in save(records, to: cache.file) } }
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, sources: sources, reuse: reuse, keep: keep) { path, digest, contents in
             let taken: Bool

@@ -75,25 +75,22 @@ public enum SiteBuilder {
             return (plan, copyPlan, site, prepared.folder, prepared.output)
         }
         do {
-            // The search index needs the graph and the plan, not the pages: for a small collection
-            // it is built and written while they render, and the index step waits for what is left.
-            let indexing = BackgroundStep(inBackground: input.graph.documents.count <= indexBesideRenderingUpTo) {
-                () throws -> SearchIndexStep.Output in
-                let pages = plan.pages.map { page -> SearchIndexStep.Page in
-                    var source: String?
-                    if case .document(let path) = page.kind { source = path }
-                    if case .skill(let index) = page.kind { source = input.graph.skills[index].skillFile }
-                    return SearchIndexStep.Page(path: page.path, title: title(of: page, site: site), source: source)
-                }
-                try output.createFolders(for: SearchIndexStep.folderSamples)
-                // Each index file is written as soon as it is made (the index is never held twice);
-                // as in the copy step, a page's path and the site marker keep theirs.
+            // The search index needs the graph and the plan, not the pages: a rebuild's was started
+            // from the end of the load step (`IndexAhead`); otherwise, for a small collection it is
+            // built and written while the pages render, and the index step waits for what is left.
+            let indexAhead = preparation.indexAhead
+            let indexing = indexAhead?.step ?? BackgroundStep(inBackground: input.graph.documents.count <= indexBesideRenderingUpTo) {
                 let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
-                return try SearchIndexStep.build(graph: input.graph, config: input.config, pages: pages, cache: cache) { path, digest, contents in
-                    guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
-                    try output.emit(path, hash: digest) { try folder.write(contents(), to: path) }
-                    return true
+                return try SiteBuilder.index(graph: input.graph, plan: plan, folder: folder, output: output, cache: cache, previous: nil)
+            }
+            // llms.txt and the sitemap need the site's context, not the pages or the index: made
+            // on a thread of their own while those are, and written in the write step.
+            let generated = BackgroundStep { () -> (sitemap: Data?, llms: Data) in
+                let sitemap = input.config.baseURL.map { base in
+                    let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
+                    return Data(Sitemap.render(pages: pages, baseURL: base).utf8)
                 }
+                return (sitemap, Data(LLMsText.render(site: site).utf8))
             }
             // The copy step's files outside the index's folder do not depend on the index, which
             // writes only there: they are copied on a thread of their own while the pages render
@@ -122,7 +119,8 @@ public enum SiteBuilder {
                         writingKeys = BackgroundStep { try keys.write(to: file) }
                     }
                 }
-                index = try log.run("index") { try indexing.wait() }
+                indexAhead?.mayAssemble()
+                index = try log.run("index", detail: { _ in indexAhead?.summary }) { try indexing.wait() }
                 files += index.paths.count
                 files += try log.run("copy") {
                     let afterIndex = copyPlan.files(extra: extraFiles, written: index.paths, plan: plan).filter { $0.path.hasPrefix(indexFolder) }
@@ -130,6 +128,7 @@ public enum SiteBuilder {
                 }
             } catch {
                 // No step may still be writing into a folder that is being discarded.
+                indexAhead?.mayAssemble()
                 _ = try? (try? indexing.wait())?.cacheWrites?.wait()
                 _ = try? copying?.wait()
                 _ = try? writingKeys?.wait()
@@ -145,13 +144,12 @@ public enum SiteBuilder {
                 }
             }
             try log.run("write") {
-                if let base = input.config.baseURL {
-                    let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    let sitemap = Data(Sitemap.render(pages: pages, baseURL: base).utf8)
+                // The work cannot fail.
+                let (sitemap, llms) = try! generated.wait()
+                if let sitemap {
                     try output.emit(GeneratedPaths.sitemap, hash: .of(sitemap)) { try folder.write(sitemap, to: GeneratedPaths.sitemap) }
                     files += 1
                 }
-                let llms = Data(LLMsText.render(site: site).utf8)
                 try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
                 files += 1
                 try output.commit()
@@ -296,19 +294,19 @@ public enum SiteBuilder {
         return .file(script)
     }
 
-    private static func title(of page: PlannedPage, site: SiteContext) -> String {
-        switch page.kind {
-        case .home: site.siteTitle
-        case .skill(let index): site.graph.document(at: site.graph.skills[index].skillFile)?.title ?? site.graph.skills[index].name
-        case .document(let path): site.graph.document(at: path)?.title ?? path
-        case .diagnostics: site.strings["diagnostics"]
-        case .diagnosticsPart(let code, _): site.strings.text("diagnosticsOfCode", ["code": code])
-        case .duplicates: site.strings["duplicates"]
-        case .duplicatesPart(let part): site.strings.text("duplicatesPage", ["part": "\(part)"])
-        case .graph: site.strings["skillGraph"]
-        case .graphPart(let part): site.strings.text("graphPage", ["part": "\(part)"])
-        case .search: site.strings["search"]
-        case .notFound: site.strings["pageNotFound"]
+    /// Makes the search index of `graph` for the pages of `plan` and writes its files into the
+    /// staging folder (`SearchIndexStep.build`): by this build's thread for it, or by `IndexAhead`'s.
+    static func index(graph: SkillGraph, plan: SitePlan, folder: OutputFolder, output: IncrementalOutput,
+                      cache: SearchIndexStep.Cache, previous: SearchIndexStep.Previous?) throws -> SearchIndexStep.Output {
+        try output.createFolders(for: SearchIndexStep.folderSamples)
+        // Each index file is written as soon as it is made (the index is never held twice);
+        // as in the copy step, a page's path and the site marker keep theirs. The report pages,
+        // added to the plan after the checks, are in folders of their own (`SitePlan.reservedFolders`).
+        return try SearchIndexStep.build(graph: graph, sources: SearchIndexStep.sources(of: plan.pages, graph: graph),
+                                         cache: cache, previous: previous) { path, digest, contents in
+            guard !plan.isTaken(path), path != OutputFolder.markerName else { return false }
+            try output.emit(path, hash: digest) { try folder.write(contents(), to: path) }
+            return true
         }
     }
 }

@@ -29,15 +29,41 @@ public final class SitePreparation: @unchecked Sendable {
     }
 
     let options: SiteOptions
-    private let step: BackgroundStep<Prepared>
+    /// The parts that need the graph, from `start(graph:config:inBackground:)` on.
+    private var step: BackgroundStep<Prepared>?
+    /// The search index made beside the steps before it (`IndexAhead`), when the build asked for it.
+    let indexAhead: IndexAhead?
     private let lock = NSLock()
     /// Whether a build took the prepared output folder (it then discards or commits it).
     private var taken = false
 
-    /// Starts preparing the site of `graph` (on a thread of its own when `inBackground`).
-    public init(graph: SkillGraph, config: CollectionConfig, options: SiteOptions, inBackground: Bool = true) {
+    /// Prepares a site with `options`; the parts that need the graph start with
+    /// `start(graph:config:inBackground:)`. With `indexingAhead`, a build that reuses the previous
+    /// site (`options.reuse`) starts its search index at once on a thread of its own
+    /// (`IndexAhead`: it reads the last build's index beside the load step); a build that may stop
+    /// after its checks (`--strict`) does not, so that it leaves the build cache's index as it was.
+    public convenience init(options: SiteOptions, indexingAhead: Bool = false) {
+        self.init(options: options, indexingAhead: indexingAhead, assemblingAtOnceUpTo: SiteBuilder.indexBesideRenderingUpTo)
+    }
+
+    /// As above; an index of at most `assemblingAtOnceUpTo` documents made ahead is assembled
+    /// without waiting for the pages (`IndexAhead`).
+    init(options: SiteOptions, indexingAhead: Bool, assemblingAtOnceUpTo: Int) {
         self.options = options
-        step = BackgroundStep(inBackground: inBackground) {
+        indexAhead = indexingAhead && options.reuse ? IndexAhead(options: options, assemblingAtOnceUpTo: assemblingAtOnceUpTo) : nil
+    }
+
+    /// Prepares the site of `graph` at once (on a thread of its own when `inBackground`).
+    public convenience init(graph: SkillGraph, config: CollectionConfig, options: SiteOptions, inBackground: Bool = true) {
+        self.init(options: options, indexingAhead: false)
+        start(graph: graph, config: config, inBackground: inBackground)
+    }
+
+    /// Starts preparing the site of `graph` (on a thread of its own when `inBackground`), and
+    /// hands the graph to the index made ahead. Called once, before `take()`.
+    public func start(graph: SkillGraph, config: CollectionConfig, inBackground: Bool = true) {
+        let options = options
+        let step = BackgroundStep(inBackground: inBackground) {
             let plan = SitePlan(graph: graph)
             let theme = options.theme
             let highlight = SiteBuilder.highlightSource(theme: theme, script: options.highlightScript)
@@ -61,11 +87,13 @@ public final class SitePreparation: @unchecked Sendable {
                             templates: templates, folder: folder, output: output, pageKeys: pageKeys,
                             pageKeysProblem: pageKeysProblem)
         }
+        self.step = step
+        indexAhead?.start(graph: graph, prepared: step)
     }
 
     /// The prepared parts, waiting for them; the caller now owns the output folder.
     func take() throws -> Prepared {
-        let prepared = try step.wait()
+        let prepared = try step!.wait()
         lock.withLock { taken = true }
         return prepared
     }
@@ -74,7 +102,9 @@ public final class SitePreparation: @unchecked Sendable {
     /// waits for the preparation and, unless a build took it, removes the staging folder and
     /// releases the output folder's lock, leaving the previous site as it was.
     public func abandon() {
-        guard let prepared = try? step.wait() else { return }
+        // No index may still be writing into a folder that is being discarded.
+        indexAhead?.abandon()
+        guard let prepared = try? step?.wait() else { return }
         let untaken = lock.withLock { () -> Bool in
             defer { taken = true }
             return !taken

@@ -61,10 +61,17 @@ struct OutputFolder {
     /// Held from here until the new site is in place or discarded.
     private let lock: BuildLock
 
+    /// The final folder of the output path `path`, absolute (`url`), known before the folder
+    /// is checked and locked: the search index reads its build cache by it while the site is
+    /// prepared (`SitePreparation`).
+    static func location(of path: String) -> URL {
+        URL(fileURLWithPath: path).standardizedFileURL
+    }
+
     /// Checks that `path` may be (re)placed, and creates the empty staging folder beside it.
     init(path: String, contentRoot: String, force: Bool) throws {
         let fileManager = FileManager.default
-        url = URL(fileURLWithPath: path).standardizedFileURL
+        url = Self.location(of: path)
         let root = URL(fileURLWithPath: contentRoot).standardizedFileURL.resolvingSymlinksInPath().path
         let resolved = url.resolvingSymlinksInPath().path
         // Never replace the collection itself or a folder that holds it, whatever --force says.

@@ -8,16 +8,154 @@ import SkillParser
 extension CachedSketches {
     static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 2, name: "duplicate sketches cache")
 
-    /// The sketches kept in `file`, or `nil` when there is none; throws, saying why, when the file
-    /// is there but made under another key or damaged (then the run sketches every unit).
+    static let deltaKind = CacheFile.Kind(magic: "SKBSKDLT", format: 1, name: "duplicate sketches delta")
+
+    /// The sketches kept in `file`, with what its delta file adds when that was written against it;
+    /// `nil` when there is none; throws, saying why, when either file is there but made under another
+    /// key or damaged (then the run sketches every unit).
     static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CachedSketches? {
         guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
         let decoded = payload.withUnsafeBytes { bytes in Result { () throws(FixedWidthReader.Damage) in try Self.decode(bytes, key: key) } }
-        guard case .success(let sketches) = decoded else { throw CacheDamage("its columns do not add up") }
+        guard case .success(var base) = decoded else { throw CacheDamage("its columns do not add up") }
+        base.base = Base(textsKey: base.textsKey, count: base.unitKeys.count, units: (0..<base.unitKeys.count).map { Int32($0) })
+        let deltaFile = Self.deltaFile(of: file)
+        let delta: [UInt8]
+        do throws(CacheDamage) {
+            guard let read = try CacheFile.read(deltaFile, kind: deltaKind, key: key) else { return base }
+            delta = read
+        } catch {
+            throw CacheDamage("its delta \(deltaFile.lastPathComponent) is not usable: \(error)")
+        }
+        let applied = delta.withUnsafeBytes { bytes in
+            Result { () throws(FixedWidthReader.Damage) in try Self.apply(bytes, to: base) }
+        }
+        guard case .success(let sketches) = applied else { throw CacheDamage("its delta's columns do not add up") }
         return sketches
     }
 
+    /// Writes the sketches: when the base they were made against is still in `file` and they add
+    /// few units to it, only the delta (their texts key, common slots, each unit's place in the base
+    /// and the units it has not got; 0.6 MB instead of 28 for agentic-awesome-skills, where a
+    /// rewrite of the whole file was a tenth of a rebuild's processor time); otherwise the whole file,
+    /// the delta of another base removed first (a build stopped in between leaves a base alone, whose
+    /// texts key is another run's).
     func write(to file: URL) throws {
+        let deltaFile = Self.deltaFile(of: file)
+        if let base, base.extraCount <= Self.deltaLimit(units: unitKeys.count),
+           Self.holds(file, key: key, textsKey: base.textsKey) {
+            try writeDelta(to: deltaFile, base: base)
+            return
+        }
+        Self.removeDelta(of: file)
+        try writeWhole(to: file)
+    }
+
+    /// Removes the delta beside the base `file`: for a build that writes or leaves a base of its own texts.
+    static func removeDelta(of file: URL) {
+        unlink(deltaFile(of: file).path)
+    }
+
+    /// How many units a delta may add before the base is written again whole: deltas are made
+    /// against the base, so they grow with every changed rule since it was written.
+    static func deltaLimit(units: Int) -> Int {
+        max(4096, units / 8)
+    }
+
+    private func writeDelta(to deltaFile: URL, base: Base) throws {
+        let extras = base.units.indices.filter { base.units[$0] < 0 }
+        try CacheFile.write(to: deltaFile, kind: Self.deltaKind, key: key) { output in
+            try output.column([textsKey.high, textsKey.low, base.textsKey.high, base.textsKey.low])
+            try output.int(bands)
+            try output.column(commonSlots)
+            try output.column(base.units)
+            var keys: [UInt64] = []
+            keys.reserveCapacity(2 * extras.count)
+            for unit in extras { keys.append(unitKeys[unit].high); keys.append(unitKeys[unit].low) }
+            try output.column(keys)
+            try output.column(extras.map { UInt32(features.count(of: $0)) })
+            try output.column(count: extras.reduce(0) { $0 + features.count(of: $1) }) { output in
+                for unit in extras { try output.values(features.withFeatures(of: unit) { Array($0) }) }
+            }
+            let count = unitKeys.count
+            try output.column(count: bands * extras.count) { output in
+                for band in 0..<bands { try output.values(extras.map { bandKeys[band * count + $0] }) }
+            }
+        }
+    }
+
+    /// The sketches of the run that wrote `delta` against `base` (decoded from the base file).
+    private static func apply(_ delta: UnsafeRawBufferPointer, to base: CachedSketches) throws(FixedWidthReader.Damage) -> CachedSketches {
+        typealias Damage = FixedWidthReader.Damage
+        var reader = FixedWidthReader(delta)
+        let textsKeys = try reader.array(of: UInt64.self)
+        guard textsKeys.count == 4 else { throw Damage() }
+        // A delta of another base (the base was written again since) is not this base's: the base alone.
+        guard ContentHash(high: textsKeys[2], low: textsKeys[3]) == base.textsKey else { return base }
+        let bands = try reader.count(atMost: 4096)
+        let commonSlots = try reader.array(of: UInt64.self)
+        let places = try reader.array(of: Int32.self)
+        let extraKeys = try reader.array(of: UInt64.self)
+        let extraCounts = try reader.array(of: UInt32.self)
+        let extraFeatures = try reader.array(of: UInt32.self)
+        let extraBandKeys = try reader.array(of: UInt32.self)
+        let (baseCount, extraCount, count) = (base.unitKeys.count, extraCounts.count, places.count)
+        guard reader.isAtEnd, bands == base.bands, commonSlots.count == base.commonSlots.count, extraKeys.count == 2 * extraCount,
+              extraBandKeys.count == bands * extraCount, places.allSatisfy({ $0 >= -1 && Int($0) < baseCount }),
+              places.count(where: { $0 < 0 }) == extraCount,
+              extraCounts.reduce(0, { $0 + Int($1) }) == extraFeatures.count
+        else { throw Damage() }
+        var sketches = CachedSketches(key: base.key)
+        sketches.textsKey = ContentHash(high: textsKeys[0], low: textsKeys[1])
+        sketches.bands = bands
+        sketches.commonSlots = commonSlots
+        // Each unit's source: its index in the base, or `-(i + 1)` for extra unit i.
+        var source = [Int](repeating: 0, count: count)
+        var extraStarts = [Int](repeating: 0, count: extraCount + 1)
+        var extra = 0
+        for (unit, place) in places.enumerated() {
+            if place >= 0 {
+                source[unit] = Int(place)
+            } else {
+                source[unit] = -(extra + 1)
+                extraStarts[extra + 1] = extraStarts[extra] + Int(extraCounts[extra])
+                extra += 1
+            }
+        }
+        sketches.unitKeys = source.map { $0 >= 0 ? base.unitKeys[$0] : TextKey(high: extraKeys[2 * (-$0 - 1)], low: extraKeys[2 * (-$0 - 1) + 1]) }
+        var offsets = [0]
+        offsets.reserveCapacity(count + 1)
+        for place in source {
+            offsets.append(offsets[offsets.count - 1] + (place >= 0 ? base.features.count(of: place) : Int(extraCounts[-place - 1])))
+        }
+        sketches.features = FeatureSets(offsets: offsets) { unit, output in
+            let place = source[unit]
+            if place >= 0 {
+                base.features.withFeatures(of: place) { _ = output.initialize(from: $0) }
+            } else {
+                let extra = -place - 1
+                extraFeatures.withUnsafeBufferPointer { all in
+                    _ = output.initialize(from: UnsafeBufferPointer(rebasing: all[extraStarts[extra]..<extraStarts[extra + 1]]))
+                }
+            }
+        }
+        sketches.bandKeys = [UInt32](unsafeUninitializedCapacity: bands * count) { buffer, initialized in
+            let output = UncheckedSendable(buffer)
+            Parallel.forEachChunk(bands, minimumChunk: 1) { range in
+                for band in range {
+                    for (unit, place) in source.enumerated() {
+                        output.value[band * count + unit] = place >= 0 ? base.bandKeys[band * baseCount + place]
+                            : extraBandKeys[band * extraCount + (-place - 1)]
+                    }
+                }
+            }
+            initialized = bands * count
+        }
+        sketches.base = Base(textsKey: base.textsKey, count: baseCount, units: places)
+        sketches.indexUnits()
+        return sketches
+    }
+
+    private func writeWhole(to file: URL) throws {
         try CacheFile.write(to: file, kind: Self.kind, key: key) { output in
             try output.column([textsKey.high, textsKey.low])
             try output.int(bands)
@@ -49,7 +187,7 @@ extension CachedSketches {
         sketches.commonSlots = try reader.array(of: UInt64.self)
         let unitKeys = try reader.array(of: UInt64.self)
         let featureCounts = try reader.array(of: UInt32.self)
-        let features = try reader.array(of: UInt32.self)
+        let features = try reader.column(of: UInt32.self)
         sketches.bandKeys = try reader.array(of: UInt32.self)
         let unitCount = featureCounts.count
         guard sketches.commonSlots.count == 1024, unitKeys.count == 2 * unitCount,
@@ -59,8 +197,8 @@ extension CachedSketches {
         var offsets = [0]
         offsets.reserveCapacity(unitCount + 1)
         for count in featureCounts { offsets.append(offsets[offsets.count - 1] + Int(count)) }
-        guard offsets[unitCount] == features.count else { throw Damage() }
-        sketches.features = FeatureSets(offsets: offsets, values: features)
+        guard offsets[unitCount] == features.count / 4 else { throw Damage() }
+        sketches.features = FeatureSets(offsets: offsets, littleEndian: features)
         sketches.indexUnits()
         return sketches
     }

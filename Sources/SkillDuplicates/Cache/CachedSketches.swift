@@ -24,13 +24,29 @@ struct CachedSketches: Sendable {
     var bandKeys: [UInt32] = []
     var commonSlots: [UInt64] = []
     private var unitIndex = TextKeyTable(capacity: 0)
+    /// The base file these sketches are written against (`dedupe-sketches`, whose texts key is
+    /// `baseTextsKey`, with `baseCount` units), and where each unit is there: its index, or -1 for a
+    /// unit the base has not got with the same band keys. A run that changed a few rules writes
+    /// only what differs from the base (`write`); `nil` when there is no base to write against.
+    var base: Base?
+
+    struct Base: Sendable {
+        var textsKey: ContentHash
+        var count: Int
+        var units: [Int32]
+
+        /// The units the base has not got.
+        var extraCount: Int { units.count { $0 < 0 } }
+    }
 
     init(key: ContentHash) {
         self.key = key
     }
 
-    /// The sketches a run made of its units (not indexed: most are only written).
-    init(key: ContentHash, textsKey: ContentHash, units: ComparisonUnits, sketches: UnitSketches) {
+    /// The sketches a run made of its units (not indexed: most are only written), against the
+    /// base of `previous` (the sketches the run read, whose units `sketches.previousUnit` gives):
+    /// a unit is the base's when the previous run took it from there and its band keys are the same.
+    init(key: ContentHash, textsKey: ContentHash, units: ComparisonUnits, sketches: UnitSketches, previous: CachedSketches? = nil) {
         self.key = key
         self.textsKey = textsKey
         unitKeys = units.units.map(\.key)
@@ -38,11 +54,27 @@ struct CachedSketches: Sendable {
         bands = sketches.banding.bands
         bandKeys = sketches.keys
         commonSlots = sketches.commonSlots
+        guard let previous, let previousBase = previous.base, previous.bands == bands,
+              sketches.previousUnit.count == unitKeys.count else { return }
+        let (count, previousCount) = (unitKeys.count, previous.unitKeys.count)
+        let (keys, previousKeys, previousUnit) = (sketches.keys, previous.bandKeys, sketches.previousUnit)
+        let baseUnits = Parallel.map(count, minimumChunk: 4096) { unit -> Int32 in
+            let before = previousUnit[unit]
+            guard before >= 0, previousBase.units[before] >= 0 else { return -1 }
+            for band in 0..<bands where keys[band * count + unit] != previousKeys[band * previousCount + before] { return -1 }
+            return previousBase.units[before]
+        }
+        base = Base(textsKey: previousBase.textsKey, count: previousBase.count, units: baseUnits)
     }
 
     /// The file of the sketches kept beside the duplicate cache's `file`.
     static func file(besideCache file: URL) -> URL {
         file.deletingLastPathComponent().appendingPathComponent(fileName)
+    }
+
+    /// The file of what a run's sketches add to the base file `file` (`dedupe-sketches-delta`).
+    static func deltaFile(of file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-delta")
     }
 
     /// The index of the unit with this key, when the sketches have it.

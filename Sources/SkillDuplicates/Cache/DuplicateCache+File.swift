@@ -56,7 +56,8 @@ extension DuplicateCache {
         let sketchFile = CachedSketches.file(besideCache: file)
         switch sketches {
         case .held where leavesFilesOfTheSameTexts && CachedSketches.holds(sketchFile, key: key, textsKey: textsKey):
-            break
+            // The base holds this run's sketches: a delta beside it is another run's.
+            CachedSketches.removeDelta(of: sketchFile)
         case .held(let sketches): try sketches.write(to: sketchFile)
         case .file(let source) where source.standardizedFileURL.path != sketchFile.standardizedFileURL.path:
             try loadedSketches()?.write(to: sketchFile)
@@ -151,35 +152,56 @@ extension DuplicateCache {
         let textKeys = try reader.array(of: UInt64.self)
         let tokenCounts = try reader.array(of: UInt32.self)
         let wordCounts = try reader.array(of: Int32.self)
-        let hashes = try reader.array(of: UInt64.self)
+        let hashes = try reader.column(of: UInt64.self)
         let sentenceCounts = try reader.array(of: UInt32.self)
         let sentenceBounds = try reader.array(of: UInt32.self)
         let sentenceKeys = try reader.array(of: UInt64.self)
         let textCount = tokenCounts.count
+        let hashCount = hashes.count / 8
         guard textKeys.count == 2 * textCount, wordCounts.count == textCount, sentenceCounts.count == textCount,
               sentenceBounds.count == sentenceKeys.count, references.allSatisfy({ $0 >= -1 && Int($0) < textCount })
         else { throw Damage() }
+        // Where each text's hashes and sentences start, checked here; then the texts are made on all
+        // cores, each one's hashes copied from the column straight into its own array.
+        var starts = [(hash: Int, sentence: Int)]()
+        starts.reserveCapacity(textCount + 1)
         var (hashStart, sentenceStart) = (0, 0)
-        cache.texts.reserveCapacity(textCount)
         for text in 0..<textCount {
+            starts.append((hashStart, sentenceStart))
             let (tokens, sentenceCount) = (Int(tokenCounts[text]), Int(sentenceCounts[text]))
-            guard tokens <= hashes.count - hashStart, 2 * sentenceCount <= sentenceBounds.count - sentenceStart else { throw Damage() }
-            var sentences: [Range<Int>] = []
-            var keys: [TextKey] = []
+            guard tokens <= hashCount - hashStart, 2 * sentenceCount <= sentenceBounds.count - sentenceStart else { throw Damage() }
             for sentence in 0..<sentenceCount {
                 let position = sentenceStart + 2 * sentence
-                let (lower, upper) = (Int(sentenceBounds[position]), Int(sentenceBounds[position + 1]))
-                guard lower <= upper, upper <= tokens else { throw Damage() }
-                sentences.append(lower..<upper)
-                keys.append(TextKey(high: sentenceKeys[position], low: sentenceKeys[position + 1]))
+                guard sentenceBounds[position] <= sentenceBounds[position + 1], Int(sentenceBounds[position + 1]) <= tokens
+                else { throw Damage() }
             }
-            cache.texts.append(RuleFingerprint(hashes: Array(hashes[hashStart..<(hashStart + tokens)]),
-                                               key: TextKey(high: textKeys[2 * text], low: textKeys[2 * text + 1]),
-                                               sentences: sentences, sentenceKeys: keys, wordCount: Int(wordCounts[text])))
             hashStart += tokens
             sentenceStart += 2 * sentenceCount
         }
-        guard hashStart == hashes.count, sentenceStart == sentenceBounds.count else { throw Damage() }
+        guard hashStart == hashCount, sentenceStart == sentenceBounds.count else { throw Damage() }
+        cache.texts = Parallel.map(textCount, minimumChunk: 1024) { text -> RuleFingerprint in
+            let (tokens, sentenceCount) = (Int(tokenCounts[text]), Int(sentenceCounts[text]))
+            let (hashStart, sentenceStart) = starts[text]
+            var sentences: [Range<Int>] = []
+            var keys: [TextKey] = []
+            if sentenceCount > 0 {
+                sentences.reserveCapacity(sentenceCount)
+                keys.reserveCapacity(sentenceCount)
+            }
+            for sentence in 0..<sentenceCount {
+                let position = sentenceStart + 2 * sentence
+                sentences.append(Int(sentenceBounds[position])..<Int(sentenceBounds[position + 1]))
+                keys.append(TextKey(high: sentenceKeys[position], low: sentenceKeys[position + 1]))
+            }
+            let textHashes = [UInt64](unsafeUninitializedCapacity: tokens) { buffer, initialized in
+                for index in 0..<tokens {
+                    buffer[index] = UInt64(littleEndian: hashes.loadUnaligned(fromByteOffset: 8 * (hashStart + index), as: UInt64.self))
+                }
+                initialized = tokens
+            }
+            return RuleFingerprint(hashes: textHashes, key: TextKey(high: textKeys[2 * text], low: textKeys[2 * text + 1]),
+                                   sentences: sentences, sentenceKeys: keys, wordCount: Int(wordCounts[text]))
+        }
 
         let matching = try reader.array(of: UInt64.self)
         let pairs = try reader.array(of: UInt32.self)

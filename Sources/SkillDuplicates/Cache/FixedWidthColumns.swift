@@ -69,6 +69,19 @@ struct FixedWidthReader {
         return count
     }
 
+    /// The bytes of a column of `Value`s, where they are (not copied), checked as `array` checks them.
+    mutating func column<Value: FixedWidthInteger>(of type: Value.Type) throws(Damage) -> UnsafeRawBufferPointer {
+        let size = MemoryLayout<Value>.size
+        let count = try count(atMost: (bytes.count - position) / size)
+        let start = position
+        position += count * size
+        while position % 8 != 0 {
+            guard position < bytes.count else { throw Damage() }
+            position += 1
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * size)])
+    }
+
     mutating func array<Value: FixedWidthInteger>(of type: Value.Type) throws(Damage) -> [Value] {
         let size = MemoryLayout<Value>.size
         let count = try count(atMost: (bytes.count - position) / size)

@@ -15,8 +15,11 @@ public final class BackgroundStep<Value>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     /// The work, when it runs in `wait()` instead of on its own thread.
     private var deferred: (() throws -> Value)?
-    /// Whether `wait()` was called: a second call gives the first one's outcome.
-    private var waited = false
+    /// Whether the outcome is known (guarded by `lock`): later calls of `wait()` give it at once.
+    private var finished = false
+    /// Lets several threads wait for the same step (the search index waits for the site's
+    /// preparation, as the plan step does).
+    private let lock = NSLock()
 
     /// Starts `work` at once on a new thread (with the main thread's stack size, as deep
     /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`.
@@ -34,18 +37,21 @@ public final class BackgroundStep<Value>: @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits for the step to finish (or runs it); its value, or its error. Call it from one
-    /// thread; calling it again (as a build's error path does) gives the same outcome.
+    /// Waits for the step to finish (or runs it); its value, or its error. Any number of calls,
+    /// from any threads, give the same outcome (a build's error path waits again).
     public func wait() throws -> Value {
-        if !waited {
-            waited = true
-            if let deferred {
-                self.deferred = nil
-                result = Result { try deferred() }
-            } else {
-                done.wait()
+        let outcome = lock.withLock { () -> Result<Value, any Error> in
+            if !finished {
+                if let deferred {
+                    self.deferred = nil
+                    result = Result { try deferred() }
+                } else {
+                    done.wait()
+                }
+                finished = true
             }
+            return result!
         }
-        return try result!.get()
+        return try outcome.get()
     }
 }

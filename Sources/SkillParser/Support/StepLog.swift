@@ -29,8 +29,10 @@ public struct StepLog: Sendable {
         self.report = report
     }
 
-    /// Runs `body` as the next step.
-    public mutating func run<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    /// Runs `body` as the next step. `detail`, given its result, may add to the step's line
+    /// (`[6/8] index (12 ms; 240 ms of work on a thread of its own ...)`): a step that mostly
+    /// waits for work done beside the steps before says so.
+    public mutating func run<T>(_ name: String, detail: (T) -> String? = { _ in nil }, _ body: () throws -> T) throws -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let result: T
         do {
@@ -44,7 +46,7 @@ public struct StepLog: Sendable {
         let seconds = Double(end - start) / 1e9
         lastLap = end
         steps.append(Step(name: name, seconds: seconds))
-        report("[\(steps.count)/\(total)] \(name) (\(Self.format(seconds)))")
+        report("[\(steps.count)/\(total)] \(name) (\(Self.format(seconds))\(detail(result).map { "; " + $0 } ?? ""))")
         return result
     }
 

@@ -60,6 +60,14 @@ enum BuildCommand: Command {
         }
         var log = StepLog(total: steps.count) { line in if verbose { console.error(line + "\n") } }
         let root = ContentRoot.resolve(arguments.positionals.first)
+        let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
+        let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
+                                  progress: { done, total in progress.show(done, total) })
+        // A rebuild's search index starts reading the last build's at once, beside the load step
+        // (`IndexAhead`), unless the build may stop after its checks; the rest of the plan step's
+        // parts that need no findings start once the collection is loaded, beside dedupe and check.
+        let preparation = SitePreparation(options: options, indexingAhead: !arguments.has("strict"))
+        defer { preparation.abandon() }
         do {
             let explicitConfig = arguments.value("config")
             // The one place that decides whether a build parses through the cache: always, but
@@ -85,12 +93,7 @@ enum BuildCommand: Command {
                 console.error("error: the configuration has errors; fix them and run again\n")
                 return .failure
             }
-            let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
-            let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
-                                      progress: { done, total in progress.show(done, total) })
-            // The plan step's parts that need no findings are made while the dedupe and check steps run.
-            let preparation = SitePreparation(graph: graph, config: config, options: options)
-            defer { preparation.abandon() }
+            preparation.start(graph: graph, config: config)
             let checks = BuildChecks(output: output, reuse: !arguments.has("full"), graph: graph, config: config)
             defer { checks.finish() }
             let duplicates = BuildDuplicates(output: output, reuse: !arguments.has("full"))
