@@ -42,7 +42,8 @@ import Testing
             let lines = Lines()
             var log = StepLog(total: SiteBuilder.steps.count) { lines.add($0) }
             let options = SiteOptions(output: output, highlightScript: nil, reuse: true)
-            let preparation = SitePreparation(options: options, indexingAhead: true, assemblingAtOnceUpTo: assemblingAtOnceUpTo)
+            let preparation = SitePreparation(options: options, contentRoot: root, indexingAhead: true,
+                                              assemblingAtOnceUpTo: assemblingAtOnceUpTo)
             defer { preparation.abandon() }
             #expect(preparation.indexAhead != nil)
             preparation.start(graph: graph, config: config)
@@ -100,11 +101,16 @@ import Testing
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.base) }
         let preparation = SitePreparation(options: SiteOptions(output: fixture.output, highlightScript: nil, reuse: true),
-                                          indexingAhead: true, assemblingAtOnceUpTo: 0)
+                                          contentRoot: fixture.root, indexingAhead: true, assemblingAtOnceUpTo: 0)
         let index = try #require(preparation.indexAhead)
-        // The load step failed: the index, waiting for the graph, ends with an error.
+        // The load step failed: the index, waiting for the graph, ends with an error, and the
+        // output folder prepared ahead is given up (its staging folder removed, its lock released).
         preparation.abandon()
         #expect(throws: IndexAhead.Stopped.self) { try index.step.wait() }
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/index.html"), "the previous site is left as it was")
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.base)
+        #expect(!siblings.contains { $0.contains("skillbook-tmp") }, "\(siblings)")
+        // And the next build may take the folder.
+        try SiteFixtures.build(fixture.root, into: fixture.output)
     }
 }

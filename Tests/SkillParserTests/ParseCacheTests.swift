@@ -476,12 +476,15 @@ import TestSupport
         noRules.count(0)
         let rules = noRules.finished()
         deep.count(0)  // no related-skill items
-        deep.count(0)  // no headed lists
-        // No rules, and one block, in records of their own that follow, with their digests.
+        var noLists = BinaryWriter()
+        noLists.count(0)
+        let lists = noLists.finished()
+        // No rules, one block and no headed lists, in records of their own that follow, with their digests.
         let rulesDigest = rules.withUnsafeBytes { ContentHasher.hash($0) }
-        var treeDigest = CachePayloadDigest()
+        var treeDigest = CachePayloadDigest(), listsDigest = CachePayloadDigest()
         tree.withUnsafeBytes { treeDigest.add($0) }
-        for (count, record, digest) in [(0, rules, rulesDigest), (1, tree, treeDigest.finalize())] {
+        lists.withUnsafeBytes { listsDigest.add($0) }
+        for (count, record, digest) in [(0, rules, rulesDigest), (1, tree, treeDigest.finalize()), (0, lists, listsDigest.finalize())] {
             deep.count(count)
             deep.count(record.count)
             deep.word(digest.high)
@@ -489,6 +492,7 @@ import TestSupport
         }
         deep.trailing([rules])
         deep.trailing([tree])
+        deep.trailing([lists])
         let nested = deep.finished()
         nested.withUnsafeBytes { buffer in
             do throws(CacheDamage) {

@@ -132,6 +132,33 @@ import TestSupport
         #expect(!output.contains("gamma/index.html"), "\(output)")
     }
 
+    /// Enough skills that the home page lists names only, and is reused on its input key.
+    static let manySkills: [String: String] = Dictionary(uniqueKeysWithValues: (1...150).map { number in
+        ("skills/many-\(number)/SKILL.md", "---\nname: many-\(number)\ndescription: Skill number \(number).\n---\n# Many \(number)\n\nShort.\n")
+    })
+
+    /// The compact home page shows the findings' summary line, the documents' count and the
+    /// Markdown outside every skill; a change of any of them makes it again, nothing else does.
+    @Test func aLargeCollectionsHomePageFollowsWhatItShows() throws {
+        let extra = Self.manySkills.merging(["skills/guide.md": "# A guide\n\nLoose text.\n"]) { _, new in new }
+        let prose = try rebuildMatchesFullBuild(adding: extra) { tree in
+            try tree.write("skills/many-7/SKILL.md", try tree.read("skills/many-7/SKILL.md") + "\nMore prose.\n")
+        }
+        #expect(!prose.contains(" index.html"), "\(prose)")
+        let changes: [(FixtureTree) throws -> Void] = [
+            // A broken link: one more finding in the summary line.
+            { tree in try tree.write("skills/many-7/SKILL.md", try tree.read("skills/many-7/SKILL.md") + "\nSee [gone](gone.md).\n") },
+            // The loose document's title.
+            { tree in try tree.write("skills/guide.md", "# The guide, renamed\n\nLoose text.\n") },
+            // One more document in a skill.
+            { tree in try tree.write("skills/many-8/references/extra.md", "# Extra\n\nLinked from nowhere.\n") },
+        ]
+        for change in changes {
+            let output = try rebuildMatchesFullBuild(adding: extra, change)
+            #expect(output.contains(" index.html"), "\(output)")
+        }
+    }
+
     @Test func aSkillIsAdded() throws {
         let output = try rebuildMatchesFullBuild { tree in
             try tree.write("skills/delta/SKILL.md", "---\nname: delta\ndescription: Delta is new.\n---\n# Delta\n\nNew here.\n")

@@ -49,8 +49,8 @@ public enum SiteBuilder {
         let options = preparation.options
         var notes: [String] = []
         var pageKeys: PageKeyMemo?
-        let (plan, copyPlan, site, folder, output) = try log.run("plan") {
-            () throws -> (SitePlan, CopyPlan, SiteContext, OutputFolder, IncrementalOutput) in
+        let (plan, copyPlan, site, inputs, folder, output) = try log.run("plan") {
+            () throws -> (SitePlan, CopyPlan, SiteContext, PageInputs, OutputFolder, IncrementalOutput) in
             let prepared = try preparation.take()
             pageKeys = prepared.pageKeys
             if let problem = prepared.pageKeysProblem { notes.append(problem) }
@@ -66,13 +66,9 @@ public enum SiteBuilder {
             if case .missing(let path) = highlight {
                 notes.append("no syntax highlighting: \(path ?? "highlight.js") not found (install libjs-highlight.js)")
             }
-            let site = SiteContext(input: withProblems, templates: prepared.templates,
-                                   strings: InterfaceStrings(theme: theme, language: prepared.language),
-                                   hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
-                                   stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "",
-                                   inlineImages: copyPlan.inlineImages)
+            let site = SiteContext(input: withProblems, frame: prepared.frame)
             plan.addReportPages(site.diagnosticsReport.pages + site.duplicatesReport.pages + site.graphReport.pages)
-            return (plan, copyPlan, site, prepared.folder, prepared.output)
+            return (plan, copyPlan, site, PageInputs(site: site, digests: prepared.pageDigests), prepared.folder, prepared.output)
         }
         do {
             // The search index needs the graph and the plan, not the pages: a rebuild's was started
@@ -111,8 +107,8 @@ public enum SiteBuilder {
                     // writes (made on two threads at once, each would make all of them).
                     try output.createFolders(for: plan.pages.map(\.path) + copiedBeside.map(\.path))
                     copying = BackgroundStep { try copyFiles(copiedBeside, folder: folder, output: output) }
-                    let keys = try renderPages(plan.pages, site: site, folder: folder, output: output, previous: pageKeys,
-                                               progress: options.progress)
+                    let keys = try renderPages(plan.pages, site: site, inputs: inputs, folder: folder, output: output,
+                                               previous: pageKeys, progress: options.progress)
                     // Written beside the steps that follow, only when it changed.
                     if keys != pageKeys {
                         let file = PageKeyMemo.location(for: folder.url)
@@ -194,12 +190,11 @@ public enum SiteBuilder {
     /// Renders and writes every page on all cores. Returns the input keys of the skill and
     /// document pages for the next build (`PageKeyMemo`); a key `previous` holds for a page under
     /// the same world and own inputs is taken from it instead of being worked out.
-    private static func renderPages(_ pages: [PlannedPage], site: SiteContext, folder: OutputFolder,
+    private static func renderPages(_ pages: [PlannedPage], site: SiteContext, inputs: PageInputs, folder: OutputFolder,
                                     output: IncrementalOutput, previous: PageKeyMemo?,
                                     progress: (@Sendable (Int, Int) -> Void)?) throws -> PageKeyMemo {
         try output.createFolders(for: pages.map(\.path))
         let renderer = PageRenderer(site: site)
-        let inputs = PageInputs(site: site)
         let world = inputs.world
         let counter = ProgressCounter(total: pages.count, report: progress)
         let results = Parallel.map(pages) { page -> (failure: (any Error)?, memo: PageKeyMemo.Entry?) in

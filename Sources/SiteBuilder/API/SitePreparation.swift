@@ -3,7 +3,7 @@ import SkillParser
 
 /// The part of the plan step that needs neither the findings nor the duplicates: the pages and
 /// their paths (`SitePlan`), what is copied where (`CopyPlan`), the theme's templates, the
-/// site's language, and the output folder with the previous site's cache and listing
+/// site's language, what every page shares (`SiteFrame`), and the output folder with the previous site's cache and listing
 /// (`IncrementalOutput`). `build` starts it on a thread of its own as soon as the collection is
 /// loaded, so that it runs beside the dedupe and check steps instead of after them: a profile
 /// of a rebuild of agentic-awesome-skills after one changed reference had these parts at about
@@ -19,11 +19,23 @@ public final class SitePreparation: @unchecked Sendable {
         var plan: SitePlan
         var copyPlan: CopyPlan
         var highlight: SiteBuilder.HighlightSource
-        var language: String
-        var templates: [String: MustacheTemplate]
         var folder: OutputFolder
         var output: IncrementalOutput
         /// The last build's page keys (`PageKeyMemo`), unless `--full`; why a file there was not used.
+        var pageKeys: PageKeyMemo?
+        var pageKeysProblem: String?
+        /// What every page shares that needs no findings (`SiteFrame`).
+        var frame: SiteFrame
+        /// What page keys read of the whole collection (`PageInputs.Digests`).
+        var pageDigests: PageInputs.Digests
+    }
+
+    /// The parts that need neither the graph nor the findings: the theme's templates, the output
+    /// folder with the previous site's cache and listing, the last build's page keys.
+    struct Output {
+        var templates: [String: MustacheTemplate]
+        var folder: OutputFolder
+        var output: IncrementalOutput
         var pageKeys: PageKeyMemo?
         var pageKeysProblem: String?
     }
@@ -31,6 +43,8 @@ public final class SitePreparation: @unchecked Sendable {
     let options: SiteOptions
     /// The parts that need the graph, from `start(graph:config:inBackground:)` on.
     private var step: BackgroundStep<Prepared>?
+    /// The output parts, when they were started before the graph was loaded.
+    private let outputAhead: BackgroundStep<Output>?
     /// The search index made beside the steps before it (`IndexAhead`), when the build asked for it.
     let indexAhead: IndexAhead?
     private let lock = NSLock()
@@ -38,31 +52,54 @@ public final class SitePreparation: @unchecked Sendable {
     private var taken = false
 
     /// Prepares a site with `options`; the parts that need the graph start with
-    /// `start(graph:config:inBackground:)`. With `indexingAhead`, a build that reuses the previous
-    /// site (`options.reuse`) starts its search index at once on a thread of its own
-    /// (`IndexAhead`: it reads the last build's index beside the load step); a build that may stop
-    /// after its checks (`--strict`) does not, so that it leaves the build cache's index as it was.
-    public convenience init(options: SiteOptions, indexingAhead: Bool = false) {
-        self.init(options: options, indexingAhead: indexingAhead, assemblingAtOnceUpTo: SiteBuilder.indexBesideRenderingUpTo)
+    /// `start(graph:config:inBackground:)`. A build that reuses the previous site (`options.reuse`)
+    /// of the collection at `contentRoot` starts the output parts (`Output`) at once on a thread
+    /// of its own, beside the load step, whose graph building left the second core idle; and, with
+    /// `indexingAhead`, its search index (`IndexAhead`: it reads the last build's index beside
+    /// the load step). A build that may stop after its checks (`--strict`) does not index ahead,
+    /// so that it leaves the build cache's index as it was.
+    public convenience init(options: SiteOptions, contentRoot: String? = nil, indexingAhead: Bool = false) {
+        self.init(options: options, contentRoot: contentRoot, indexingAhead: indexingAhead,
+                  assemblingAtOnceUpTo: SiteBuilder.indexBesideRenderingUpTo)
     }
 
     /// As above; an index of at most `assemblingAtOnceUpTo` documents made ahead is assembled
     /// without waiting for the pages (`IndexAhead`).
-    init(options: SiteOptions, indexingAhead: Bool, assemblingAtOnceUpTo: Int) {
+    init(options: SiteOptions, contentRoot: String?, indexingAhead: Bool, assemblingAtOnceUpTo: Int) {
         self.options = options
+        outputAhead = options.reuse ? contentRoot.map { root in BackgroundStep { try Self.output(options: options, contentRoot: root) } } : nil
         indexAhead = indexingAhead && options.reuse ? IndexAhead(options: options, assemblingAtOnceUpTo: assemblingAtOnceUpTo) : nil
+    }
+
+    /// Makes the output parts: the templates first, so that a theme whose templates do not parse
+    /// fails before the output folder is locked.
+    private static func output(options: SiteOptions, contentRoot: String) throws -> Output {
+        let templates = try options.theme.templates()
+        let folder = try OutputFolder(path: options.output, contentRoot: contentRoot, force: options.force)
+        // Reads the previous site's cache and lists its files.
+        let output = IncrementalOutput(folder: folder, theme: options.theme, reuse: options.reuse)
+        var pageKeys: PageKeyMemo?, pageKeysProblem: String?
+        if options.reuse {
+            let file = PageKeyMemo.location(for: folder.url)
+            do throws(CacheDamage) {
+                pageKeys = try PageKeyMemo.read(file)
+            } catch {
+                pageKeysProblem = "\(file.path) not used (\(error)): every page's key worked out"
+            }
+        }
+        return Output(templates: templates, folder: folder, output: output, pageKeys: pageKeys, pageKeysProblem: pageKeysProblem)
     }
 
     /// Prepares the site of `graph` at once (on a thread of its own when `inBackground`).
     public convenience init(graph: SkillGraph, config: CollectionConfig, options: SiteOptions, inBackground: Bool = true) {
-        self.init(options: options, indexingAhead: false)
+        self.init(options: options)
         start(graph: graph, config: config, inBackground: inBackground)
     }
 
     /// Starts preparing the site of `graph` (on a thread of its own when `inBackground`), and
     /// hands the graph to the index made ahead. Called once, before `take()`.
     public func start(graph: SkillGraph, config: CollectionConfig, inBackground: Bool = true) {
-        let options = options
+        let (options, outputAhead) = (options, outputAhead)
         let step = BackgroundStep(inBackground: inBackground) {
             let plan = SitePlan(graph: graph)
             let theme = options.theme
@@ -70,22 +107,15 @@ public final class SitePreparation: @unchecked Sendable {
             // What is copied where is known before any page renders, so the reports list its warnings.
             let copyPlan = CopyPlan(graph: graph, pages: plan.pages, theme: theme, highlight: highlight)
             let language = LanguageGuess.language(config: config, graph: graph)
-            let templates = try theme.templates()
-            let folder = try OutputFolder(path: options.output, contentRoot: graph.root, force: options.force)
-            // Reads the previous site's cache and lists its files.
-            let output = IncrementalOutput(folder: folder, theme: theme, reuse: options.reuse)
-            var pageKeys: PageKeyMemo?, pageKeysProblem: String?
-            if options.reuse {
-                let file = PageKeyMemo.location(for: folder.url)
-                do throws(CacheDamage) {
-                    pageKeys = try PageKeyMemo.read(file)
-                } catch {
-                    pageKeysProblem = "\(file.path) not used (\(error)): every page's key worked out"
-                }
-            }
-            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, language: language,
-                            templates: templates, folder: folder, output: output, pageKeys: pageKeys,
-                            pageKeysProblem: pageKeysProblem)
+            let parts = try outputAhead?.wait() ?? Self.output(options: options, contentRoot: graph.root)
+            let frame = SiteFrame(graph: graph, config: config, templates: parts.templates,
+                                  strings: InterfaceStrings(theme: theme, language: language),
+                                  hasHighlight: highlight.isAvailable, hasSearchScript: theme.has("assets/search.js"),
+                                  stylesheet: theme.files["assets/site.css"].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                                  inlineImages: copyPlan.inlineImages)
+            return Prepared(plan: plan, copyPlan: copyPlan, highlight: highlight, folder: parts.folder, output: parts.output,
+                            pageKeys: parts.pageKeys, pageKeysProblem: parts.pageKeysProblem, frame: frame,
+                            pageDigests: PageInputs.Digests(frame: frame, graph: graph, config: config))
         }
         self.step = step
         indexAhead?.start(graph: graph, prepared: step)
@@ -104,11 +134,13 @@ public final class SitePreparation: @unchecked Sendable {
     public func abandon() {
         // No index may still be writing into a folder that is being discarded.
         indexAhead?.abandon()
-        guard let prepared = try? step?.wait() else { return }
+        let prepared = try? step?.wait()
+        // A build that stopped before its graph was loaded has only the output parts made ahead.
+        guard let folder = prepared?.folder ?? (try? outputAhead?.wait())?.folder else { return }
         let untaken = lock.withLock { () -> Bool in
             defer { taken = true }
             return !taken
         }
-        if untaken { prepared.folder.discard() }
+        if untaken { folder.discard() }
     }
 }

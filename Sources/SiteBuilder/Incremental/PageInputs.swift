@@ -23,120 +23,135 @@ import SkillParser
 /// duplicates summaries, search, 404) have none: they are keyed on their model, as before.
 struct PageInputs: Sendable {
     let site: SiteContext
-    /// What every page shows; see the type's comment.
-    private let shared: ContentHash
-    /// By skill folder: the paths, kinds and titles of the skill's documents.
-    private let skillDocuments: [String: ContentHash]
-    /// What the key of a skill or document page reads besides the page's own inputs
-    /// (`localDigest`): `shared`, every skill's documents, every document's place, title, kind
-    /// and links with where they lead (and the inline images they show), and every edge of the
-    /// graph ("Related skills", "Referenced by"). A page whose own inputs and world are the
-    /// same as the last build's has the same key (`PageKeyMemo`).
-    let world: ContentHash
-    /// The digest of the skills' links the graph's pages show (`graphKey`).
-    private let graphLinks: ContentHash
+    let digests: Digests
+
+    /// What page keys read of the whole collection, made from the site's frame alone, so that
+    /// `build` makes them beside the dedupe and check steps (`SitePreparation`): 8-9 ms of the
+    /// render step's main thread in a rebuild of agentic-awesome-skills.
+    struct Digests: Sendable {
+        /// What every page shows; see the type's comment.
+        let shared: ContentHash
+        /// By skill folder: the paths, kinds and titles of the skill's documents.
+        let skillDocuments: [String: ContentHash]
+        /// What the key of a skill or document page reads besides the page's own inputs
+        /// (`localDigest`): `shared`, every skill's documents, every document's place, title, kind
+        /// and links with where they lead (and the inline images they show), and every edge of the
+        /// graph ("Related skills", "Referenced by"). A page whose own inputs and world are the
+        /// same as the last build's has the same key (`PageKeyMemo`).
+        let world: ContentHash
+        /// The digest of the skills' links the graph's pages show (`graphKey`).
+        let graphLinks: ContentHash
+
+        init(frame site: SiteFrame, graph: SkillGraph, config: CollectionConfig) {
+            var hasher = ContentHasher()
+            hasher.add(PageInputs.format)
+            hasher.add(site.stringValues)
+            hasher.add(site.siteTitle)
+            hasher.add(optional: site.description)
+            hasher.add(optional: site.readmePath)
+            hasher.add(optional: config.baseURL)
+            hasher.add(site.hasHighlight ? 1 : 0)
+            hasher.add(site.hasSearchScript ? 1 : 0)
+            hasher.add(site.groups.count)
+            for (group, id) in zip(site.groups, site.groupIDs) {
+                hasher.add(group.name)
+                hasher.add(id)
+                hasher.add(group.skills.count)
+                for skill in group.skills { hasher.add(skill.folder) }
+            }
+            hasher.add(graph.skills.count)
+            for skill in graph.skills {
+                hasher.add(skill.name)
+                hasher.add(skill.folder)
+                hasher.add(skill.skillFile)
+            }
+            shared = hasher.finalize()
+            let documents = Parallel.map(graph.skills, minimumChunk: 64) { skill -> ContentHash in
+                var hasher = ContentHasher()
+                for path in [skill.skillFile] + skill.documents {
+                    hasher.add(path)
+                    let document = graph.document(at: path)
+                    hasher.add(optional: document?.title)
+                    hasher.add(optional: document?.kind.rawValue)
+                }
+                return hasher.finalize()
+            }
+            skillDocuments = Dictionary(zip(graph.skills.map(\.folder), documents), uniquingKeysWith: { first, _ in first })
+            world = Self.world(graph: graph, inlineImages: site.inlineImages, shared: shared, skillDocuments: documents)
+            var links = ContentHasher()
+            links.add(site.graphReport.links.count)
+            for link in site.graphReport.links {
+                links.add(link.from.folder)
+                links.add(link.to.folder)
+            }
+            graphLinks = links.finalize()
+        }
+
+        /// `world`: per document and per slice of edges on all cores, joined in order (the same
+        /// digest whatever the number of cores).
+        private static func world(graph: SkillGraph, inlineImages: InlineImages?, shared: ContentHash,
+                                  skillDocuments: [ContentHash]) -> ContentHash {
+            let documents = graph.documents
+            let perDocument = Parallel.map(documents.count, minimumChunk: 64) { index -> ContentHash in
+                let document = documents[index]
+                var hasher = ContentHasher()
+                hasher.add(document.path)
+                hasher.add(optional: document.skillFolder)
+                hasher.add(document.title)
+                hasher.add(document.kind.rawValue)
+                hasher.addLinks(of: document.path, graph: graph, inlineImages: inlineImages)
+                return hasher.finalize()
+            }
+            let edges = graph.edges
+            let slice = 2_048
+            let perSlice = Parallel.map((edges.count + slice - 1) / slice, minimumChunk: 1) { part -> ContentHash in
+                var hasher = ContentHasher()
+                for edge in edges[(part * slice)..<min(edges.count, (part + 1) * slice)] {
+                    hasher.add(edge.from)
+                    hasher.add(edge.to)
+                    hasher.add(edge.kind.rawValue)
+                }
+                return hasher.finalize()
+            }
+            var hasher = ContentHasher()
+            hasher.add("page world 1")
+            hasher.add(shared)
+            hasher.add(skillDocuments.count)
+            for digest in skillDocuments { hasher.add(digest) }
+            hasher.add(perDocument.count)
+            for digest in perDocument { hasher.add(digest) }
+            hasher.add(edges.count)
+            for digest in perSlice { hasher.add(digest) }
+            return hasher.finalize()
+        }
+    }
 
     /// Bumped when what a key covers changes.
     static let format = "page-inputs 2"
 
-    init(site: SiteContext) {
+    /// `digests` must be made from `site`'s frame and graph.
+    init(site: SiteContext, digests: Digests) {
         self.site = site
-        let graph = site.graph
-        var hasher = ContentHasher()
-        hasher.add(Self.format)
-        hasher.add(site.stringValues)
-        hasher.add(site.siteTitle)
-        hasher.add(optional: site.description)
-        hasher.add(optional: site.readmePath)
-        hasher.add(optional: site.input.config.baseURL)
-        hasher.add(site.hasHighlight ? 1 : 0)
-        hasher.add(site.hasSearchScript ? 1 : 0)
-        hasher.add(site.groups.count)
-        for (group, id) in zip(site.groups, site.groupIDs) {
-            hasher.add(group.name)
-            hasher.add(id)
-            hasher.add(group.skills.count)
-            for skill in group.skills { hasher.add(skill.folder) }
-        }
-        hasher.add(graph.skills.count)
-        for skill in graph.skills {
-            hasher.add(skill.name)
-            hasher.add(skill.folder)
-            hasher.add(skill.skillFile)
-        }
-        shared = hasher.finalize()
-        let documents = Parallel.map(graph.skills, minimumChunk: 64) { skill -> ContentHash in
-            var hasher = ContentHasher()
-            for path in [skill.skillFile] + skill.documents {
-                hasher.add(path)
-                let document = graph.document(at: path)
-                hasher.add(optional: document?.title)
-                hasher.add(optional: document?.kind.rawValue)
-            }
-            return hasher.finalize()
-        }
-        skillDocuments = Dictionary(zip(graph.skills.map(\.folder), documents), uniquingKeysWith: { first, _ in first })
-        world = Self.world(site: site, shared: shared, skillDocuments: documents)
-        var links = ContentHasher()
-        links.add(site.graphReport.links.count)
-        for link in site.graphReport.links {
-            links.add(link.from.folder)
-            links.add(link.to.folder)
-        }
-        graphLinks = links.finalize()
+        self.digests = digests
     }
 
-    /// `world`: per document and per slice of edges on all cores, joined in order (the same
-    /// digest whatever the number of cores).
-    private static func world(site: SiteContext, shared: ContentHash, skillDocuments: [ContentHash]) -> ContentHash {
-        let graph = site.graph
-        let documents = graph.documents
-        let perDocument = Parallel.map(documents.count, minimumChunk: 64) { index -> ContentHash in
-            let document = documents[index]
-            var hasher = ContentHasher()
-            hasher.add(document.path)
-            hasher.add(optional: document.skillFolder)
-            hasher.add(document.title)
-            hasher.add(document.kind.rawValue)
-            hasher.addLinks(of: document.path, site: site)
-            return hasher.finalize()
-        }
-        let edges = graph.edges
-        let slice = 2_048
-        let perSlice = Parallel.map((edges.count + slice - 1) / slice, minimumChunk: 1) { part -> ContentHash in
-            var hasher = ContentHasher()
-            for edge in edges[(part * slice)..<min(edges.count, (part + 1) * slice)] {
-                hasher.add(edge.from)
-                hasher.add(edge.to)
-                hasher.add(edge.kind.rawValue)
-            }
-            return hasher.finalize()
-        }
-        var hasher = ContentHasher()
-        hasher.add("page world 1")
-        hasher.add(shared)
-        hasher.add(skillDocuments.count)
-        for digest in skillDocuments { hasher.add(digest) }
-        hasher.add(perDocument.count)
-        for digest in perDocument { hasher.add(digest) }
-        hasher.add(edges.count)
-        for digest in perSlice { hasher.add(digest) }
-        return hasher.finalize()
-    }
+    var world: ContentHash { digests.world }
 
     /// The digest of what the key of a skill or document page reads of the page itself: where it
     /// is, its template, its document's bytes and the source lines the reports link to; `nil`
     /// for other pages and for a document read from no file (its key is always worked out).
     func localDigest(for page: PlannedPage) -> ContentHash? {
-        let document = Self.document(of: page, in: site.graph)
-        guard let document, let digest = document.markdown.sourceDigest else { return nil }
+        // The document read in place (`position`): a copy of it was half of this digest's time.
+        let graph = site.graph
+        guard let index = Self.position(of: page, in: graph), let digest = graph.documents[index].markdown.sourceDigest else { return nil }
+        let path = graph.documents[index].path
         var hasher = ContentHasher()
         hasher.add("page local 1")
         hasher.add(page.path)
         hasher.add(page.kind.template)
-        hasher.add(document.path)
+        hasher.add(path)
         hasher.add(digest)
-        let lines = site.anchoredLines[document.path] ?? []
+        let lines = site.anchoredLines[path] ?? []
         hasher.add(lines.count)
         for line in lines { hasher.add(line) }
         return hasher.finalize()
@@ -144,9 +159,14 @@ struct PageInputs: Sendable {
 
     /// The document a skill or document page shows (`nil` for other pages).
     private static func document(of page: PlannedPage, in graph: SkillGraph) -> Document? {
+        position(of: page, in: graph).map { graph.documents[$0] }
+    }
+
+    /// Where in `graph.documents` the document a skill or document page shows is.
+    private static func position(of page: PlannedPage, in graph: SkillGraph) -> Int? {
         switch page.kind {
-        case .skill(let index): graph.document(at: graph.skills[index].skillFile)
-        case .document(let path): graph.document(at: path)
+        case .skill(let index): graph.documentPosition(at: graph.skills[index].skillFile)
+        case .document(let path): graph.documentPosition(at: path)
         default: nil
         }
     }
@@ -159,8 +179,35 @@ struct PageInputs: Sendable {
         case .diagnosticsPart(let code, let part): diagnosticsPartKey(code: code, part: part, page: page)
         case .duplicatesPart(let part): duplicatesPartKey(part, page: page)
         case .graph, .graphPart: graphKey(page)
+        case .home: homeKey(page)
         default: nil
         }
+    }
+
+    /// The home page of a large collection (`HomePage.isCompact`: skills by name only) shows,
+    /// in the frame every page shares, the groups and every skill's name and place (`shared`),
+    /// how many documents the skills hold, the Markdown outside every skill and the findings'
+    /// summary line: those are its key, rather than its model, which took 7.5 ms of a rebuild
+    /// of agentic-awesome-skills to make and hash. A small collection's home page shows each
+    /// skill's description and counts too, and is keyed on its model.
+    private func homeKey(_ page: PlannedPage) -> ContentHash? {
+        guard HomePage.isCompact(site) else { return nil }
+        var hasher = pageHasher(page)
+        hasher.add("home page 1")
+        hasher.add(site.diagnosticsSummary)
+        var documents = 0
+        for document in site.graph.documents {
+            switch document.kind {
+            case .reference, .other: documents += 1
+            case .loose:
+                hasher.add(document.path)
+                hasher.add(document.title)
+            case .skill: break
+            }
+        }
+        hasher.add(-1)
+        hasher.add(documents)
+        return hasher.finalize()
     }
 
     /// The graph page and its detail pages show the skills, their groups and the pairs of skills
@@ -170,14 +217,14 @@ struct PageInputs: Sendable {
     private func graphKey(_ page: PlannedPage) -> ContentHash {
         var hasher = pageHasher(page)
         hasher.add("graph page 1")
-        hasher.add(graphLinks)
+        hasher.add(digests.graphLinks)
         return hasher.finalize()
     }
 
     /// A hasher fed with what every page shows, and where this one is.
     func pageHasher(_ page: PlannedPage) -> ContentHasher {
         var hasher = ContentHasher()
-        hasher.add(shared)
+        hasher.add(digests.shared)
         hasher.add(page.path)
         hasher.add(page.kind.template)
         return hasher
@@ -189,11 +236,11 @@ struct PageInputs: Sendable {
         var hasher = pageHasher(page)
         hasher.add(document.path)
         hasher.add(digest)
-        if let folder = document.skillFolder { hasher.add(skillDocuments[folder] ?? ContentHash(high: 0, low: 0)) }
+        if let folder = document.skillFolder { hasher.add(digests.skillDocuments[folder] ?? ContentHash(high: 0, low: 0)) }
         let lines = site.anchoredLines[document.path] ?? []
         hasher.add(lines.count)
         for line in lines { hasher.add(line) }
-        hasher.addLinks(of: document.path, site: site)
+        hasher.addLinks(of: document.path, graph: site.graph, inlineImages: site.inlineImages)
         // A code span naming a skill links to it (the skills are in `shared`); one naming a
         // Markdown path links to that document when it exists.
         for span in document.markdown.codeSpans where Self.mayNameMarkdown(span.code) {
@@ -234,14 +281,14 @@ extension ContentHasher {
     /// A document's links as its page shows them: each destination, where it leads and, for an
     /// image inlined from a file, the URL it is inlined as. Both the page's key and the page
     /// world read this one digest of them.
-    mutating func addLinks(of path: String, site: SiteContext) {
-        let references = site.graph.references(in: path)
+    mutating func addLinks(of path: String, graph: SkillGraph, inlineImages: InlineImages?) {
+        let references = graph.references(in: path)
         add(references.count)
         for reference in references {
             add(reference.destination)
             add(reference.resolution)
             if reference.kind.isImage, case .file(let asset) = reference.resolution {
-                add(optional: site.inlineImages?.url(for: asset))
+                add(optional: inlineImages?.url(for: asset))
             } else {
                 add(-1)
             }

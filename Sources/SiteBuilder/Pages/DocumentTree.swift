@@ -7,7 +7,7 @@ import SkillSearch
 /// the skill page and the sidebar: a long flat list of sixty paths hides how a skill is laid
 /// out. A folder holding a single sub-folder is shown as one `a/b` entry.
 ///
-/// The tree is worked out once per skill (`SiteContext.documentTrees`); each page of the skill
+/// The tree is worked out once per skill (`SiteFrame.documentTrees`); each page of the skill
 /// then only writes its own links into it.
 struct DocumentTree: Sendable {
     indirect enum Node: Sendable {

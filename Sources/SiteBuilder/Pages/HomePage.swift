@@ -35,7 +35,7 @@ enum HomePage {
             "description": .text(site.description),
             "stats": .string(stats),
             "readmeHref": .text(site.readmePath.map { SitePaths.url(to: SitePaths.page(forSource: $0), from: page.path) }),
-            "diagnosticsSummary": .string(DiagnosticsPage.summary(site.input.diagnostics, strings: site.strings)),
+            "diagnosticsSummary": .string(site.diagnosticsSummary),
             "groups": .list(groups),
             "hasJumpList": .bool(site.groups.count > 1),
             "hasSkills": .bool(!graph.skills.isEmpty),

@@ -20,26 +20,42 @@ extension CheckRunner {
         public var digestedChecks: Int = 0
     }
 
-    /// `run`, with the findings of the document checks (`DocumentCheck`) and of the file-world
-    /// checks (`FileWorldCheck`) in files the cache holds under the same inputs taken from it,
-    /// and those checks run on the other files only: the same findings in the same order as
-    /// without a cache. Returns the cache of this run under `key` (`cacheKey`), and what was reused.
-    public static func run(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions(),
-                           checks: [any Check] = Checks.all, duplicates: [DuplicateCluster]? = nil,
-                           reusing cache: CheckCache?, key: ContentHash) -> (findings: [Diagnostic], cache: CheckCache, reused: Reuse) {
-        let context = CheckContext(graph: graph, config: config, options: options, duplicates: duplicates)
+    /// The part of a run with a cache that needs no duplicate clusters: every check but those
+    /// that read them (`Check.readsDuplicates`), with the findings the cache holds under the same
+    /// inputs taken from it. `build` makes it on a thread of its own while the dedupe step runs
+    /// (`prepare`), and the check step only runs the checks of the clusters and puts the
+    /// findings together (`run(_:duplicates:)`).
+    public struct Preparation: Sendable {
+        let context: CheckContext
+        let checks: [any Check]
+        let key: ContentHash
+        /// The document checks' keys (each document's bytes) and the file-world checks' keys, in document order.
+        let keys: [ContentHash?]
+        let worldKeys: [ContentHash?]
+        /// Every document's lists, one per check of the kind, cached or made now.
+        let lists: [[[Diagnostic]]]
+        let worldLists: [[[Diagnostic]]]
+        /// Per check: the findings of a check over the whole collection and its cache entry,
+        /// when it was run or taken from the cache here (`nil` for the document and file-world
+        /// checks, and for a check that reads the clusters).
+        let whole: [(found: [Diagnostic], entry: FindingsRecord.Entry?, reused: Bool)?]
+        let reuse: Reuse
+    }
+
+    /// `run(graph:... reusing:key:)` up to the checks that read the duplicate clusters.
+    public static func prepare(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions(),
+                               checks: [any Check] = Checks.all, reusing cache: CheckCache?, key: ContentHash) -> Preparation {
+        let context = CheckContext(graph: graph, config: config, options: options, duplicates: nil)
         let documents = graph.documents
         let documentChecks = checks.compactMap { $0 as? any DocumentCheck }
         let worldChecks = checks.compactMap { $0 as? any FileWorldCheck }
-        let usable = cache.flatMap { $0.key == key ? $0 : nil }
+        let usable = cache.flatMap { $0.key == key ? $0.indexed() : nil }
         // Each document's lists from the cache, one per document check, when its bytes are the ones they were made from.
         let keys = documents.map(\.markdown.sourceDigest)
         let cached = Self.reusable(usable?.entries, keys: keys, documents: documents, checks: documentChecks.count)
         // The same for the file-world checks, under each document's key in the world as it is now.
-        let world = FileWorld.digest(of: graph)
-        let worldKeys = Parallel.map(documents.count, minimumChunk: 64) {
-            FileWorld.key(of: documents[$0], world: world, checks: worldChecks, context: context)
-        }
+        let world = FileWorld(context: context)
+        let worldKeys = Parallel.map(documents.count, minimumChunk: 64) { world.key(of: documents[$0], checks: worldChecks) }
         let worldHolds = usable.map { FileWorld.stillHolds($0.beyondWalk, in: graph) } ?? false
         let cachedWorld = Self.reusable(worldHolds ? usable?.worldEntries : nil, keys: worldKeys, documents: documents,
                                         checks: worldChecks.count)
@@ -47,45 +63,74 @@ extension CheckRunner {
         let changedInWorld = documents.indices.filter { cachedWorld[$0] == nil }.map { documents[$0] }
         // A check over the whole collection is run unless the cache holds its findings under the
         // digest its inputs have now.
-        let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> (lists: [[Diagnostic]], entry: FindingsRecord.Entry?, reused: Bool) in
-            if let check = checks[index] as? any DocumentCheck { return (check.run(context, documents: changed), nil, false) }
-            if let check = checks[index] as? any FileWorldCheck { return (check.run(context, documents: changedInWorld), nil, false) }
-            guard let check = checks[index] as? any DigestedCheck, let inputs = check.inputs(context) else {
-                return ([checks[index].run(context)], nil, false)
+        let perCheck = Parallel.map(checks.count, minimumChunk: 1) { index -> (lists: [[Diagnostic]], whole: (found: [Diagnostic], entry: FindingsRecord.Entry?, reused: Bool)?) in
+            let check = checks[index]
+            if let check = check as? any DocumentCheck { return (check.run(context, documents: changed), nil) }
+            if let check = check as? any FileWorldCheck { return (check.run(context, documents: changedInWorld), nil) }
+            if check.readsDuplicates { return ([], nil) }
+            guard let digested = check as? any DigestedCheck, let inputs = digested.inputs(context) else {
+                return ([], (check.run(context), nil, false))
             }
             let name = String(describing: type(of: check))
             if let entry = usable?.checkEntries[name], entry.digest == inputs, entry.lists.count == 1 {
-                return (entry.lists, entry, true)
+                return ([], (entry.lists[0], entry, true))
             }
             let found = check.run(context)
-            return ([found], FindingsRecord.Entry(path: name, digest: inputs, lists: [found]), false)
+            return ([], (found, FindingsRecord.Entry(path: name, digest: inputs, lists: [found]), false))
         }
         // Every document's lists in graph order, cached or made now.
         let lists = Self.lists(cached, made: checks.indices.filter { checks[$0] is any DocumentCheck }.map { perCheck[$0].lists })
         let worldLists = Self.lists(cachedWorld, made: checks.indices.filter { checks[$0] is any FileWorldCheck }.map { perCheck[$0].lists })
-        var found = graph.diagnostics.map { strictened($0, graph: graph, options: options) }
+        let whole = perCheck.map(\.whole)
+        return Preparation(context: context, checks: checks, key: key, keys: keys, worldKeys: worldKeys, lists: lists,
+                           worldLists: worldLists, whole: whole,
+                           reuse: Reuse(documentChecks: documents.count - changed.count,
+                                        fileWorldChecks: documents.count - changedInWorld.count,
+                                        wholeChecks: whole.filter { $0?.reused == true }.count,
+                                        digestedChecks: checks.filter { $0 is any DigestedCheck }.count))
+    }
+
+    /// The findings of `prepared` with those of the checks that read the clusters (`duplicates`;
+    /// found anew when `nil`): the same findings in the same order as `run(graph:...)` without a
+    /// cache. Returns the cache of this run, and what was reused.
+    public static func run(_ prepared: Preparation, duplicates: [DuplicateCluster]?) -> (findings: [Diagnostic], cache: CheckCache, reused: Reuse) {
+        let context = prepared.context.with(duplicates: duplicates)
+        let (graph, checks, options) = (context.graph, prepared.checks, context.options)
+        let documents = graph.documents
+        var lists: [[Diagnostic]] = [graph.diagnostics.map { strictened($0, graph: graph, options: options) }]
         var slot = 0, worldSlot = 0
         for index in checks.indices {
             if checks[index] is any DocumentCheck {
-                for list in lists { found += list[slot] }
+                for list in prepared.lists { lists.append(list[slot]) }
                 slot += 1
             } else if checks[index] is any FileWorldCheck {
-                for list in worldLists { found += list[worldSlot] }
+                for list in prepared.worldLists { lists.append(list[worldSlot]) }
                 worldSlot += 1
+            } else if let whole = prepared.whole[index] {
+                lists.append(whole.found)
             } else {
-                found += perCheck[index].lists[0]
+                lists.append(checks[index].run(context))
             }
         }
-        let entries = Self.entries(keys: keys, documents: documents, lists: lists)
-        let worldEntries = Self.entries(keys: worldKeys, documents: documents, lists: worldLists)
         // Listed now, after every check ran: the folders listed by earlier runs for the files
         // reused were listed again by `stillHolds`, so they stay in.
         let beyondWalk = graph.files.listedBeyondGiven().map { FindingsRecord.Entry(path: $0.folder, digest: $0.digest, lists: []) }
-        return (configured(found, graph: graph, config: config, findingLimit: options.findingLimit),
-                CheckCache(key: key, entries: entries, worldEntries: worldEntries, beyondWalk: beyondWalk,
-                           checkEntries: perCheck.compactMap(\.entry)),
-                Reuse(documentChecks: documents.count - changed.count, fileWorldChecks: documents.count - changedInWorld.count,
-                      wholeChecks: perCheck.filter(\.reused).count, digestedChecks: checks.filter { $0 is any DigestedCheck }.count))
+        return (configured(lists: lists, graph: graph, config: context.config, findingLimit: options.findingLimit),
+                CheckCache(key: prepared.key,
+                           entries: Self.entries(keys: prepared.keys, documents: documents, lists: prepared.lists),
+                           worldEntries: Self.entries(keys: prepared.worldKeys, documents: documents, lists: prepared.worldLists),
+                           beyondWalk: beyondWalk, checkEntries: prepared.whole.compactMap { $0?.entry }),
+                prepared.reuse)
+    }
+
+    /// `run`, with the findings of the document checks (`DocumentCheck`) and of the file-world
+    /// checks (`FileWorldCheck`) in files the cache holds under the same inputs taken from it,
+    /// and those checks run on the other files only: the same findings in the same order as
+    /// without a cache. Returns the cache of this run under `key` (`cacheKey`), and what was reused.
+    public static func run(graph: SkillGraph, config: CollectionConfig = CollectionConfig(), options: CheckOptions = CheckOptions(),
+                           checks: [any Check] = Checks.all, duplicates: [DuplicateCluster]? = nil,
+                           reusing cache: CheckCache?, key: ContentHash) -> (findings: [Diagnostic], cache: CheckCache, reused: Reuse) {
+        run(prepare(graph: graph, config: config, options: options, checks: checks, reusing: cache, key: key), duplicates: duplicates)
     }
 
     /// Each document's lists in `entries` (one per check, `checks` of them) when its entry was

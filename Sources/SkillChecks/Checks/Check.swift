@@ -8,6 +8,13 @@ public protocol Check: Sendable {
     /// The codes this check reports, with what each means.
     var codes: [CodeInfo] { get }
     func run(_ context: CheckContext) -> [Diagnostic]
+    /// Whether the check reads the duplicate clusters (`CheckContext.duplicates`): `build` runs
+    /// the others while the dedupe step finds them (`CheckRunner.prepare`).
+    var readsDuplicates: Bool { get }
+}
+
+extension Check {
+    public var readsDuplicates: Bool { false }
 }
 
 /// A stable diagnostic code and the text `skillbook explain CODE` prints for it.

@@ -7,7 +7,7 @@ public struct CheckContext: Sendable {
     public let config: CollectionConfig
     public let options: CheckOptions
     /// Duplicate clusters found by the caller, when it has them; `duplicate-rule` finds its own otherwise.
-    public let duplicates: [DuplicateCluster]?
+    public private(set) var duplicates: [DuplicateCluster]?
 
     /// Files on disk, for suggestions; the graph's own index, so listings are read once.
     var files: FileIndex { graph.files }
@@ -55,6 +55,14 @@ public struct CheckContext: Sendable {
         unreadableFrontmatter = Set(graph.diagnostics
             .filter { ["invalid-yaml", "frontmatter-not-mapping"].contains($0.code) }
             .map(\.location.file))
+    }
+
+    /// The same context with the caller's duplicate clusters (`CheckRunner.prepare` makes the
+    /// context before they are found).
+    func with(duplicates: [DuplicateCluster]?) -> CheckContext {
+        var copy = self
+        copy.duplicates = duplicates
+        return copy
     }
 
     /// Whether `name` is a skill of the collection or a declared external one.

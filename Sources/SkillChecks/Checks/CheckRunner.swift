@@ -21,26 +21,96 @@ public enum CheckRunner {
     /// site builder passes its own problems through here too.
     public static func configured(_ found: [Diagnostic], graph: SkillGraph, config: CollectionConfig,
                                   findingLimit: Int? = CheckOptions.defaultFindingLimit) -> [Diagnostic] {
+        configured(lists: [found], graph: graph, config: config, findingLimit: findingLimit)
+    }
+
+    /// `configured` of the diagnostics of `lists` joined, file by file: everything it does is
+    /// decided per file (the ignore globs and suppressions by the finding's file, the sort by
+    /// file first, the limit per code and file), so the files' findings are put in order apart,
+    /// on all cores, and joined in the order of their paths. The same list as one sort of them
+    /// all (ties keep their order in `lists`, as the stable sort did), for a fraction of the
+    /// time: the sort of about 13,000 findings by file path was most of the 16 ms this took in
+    /// a rebuild of agentic-awesome-skills.
+    static func configured(lists: [[Diagnostic]], graph: SkillGraph, config: CollectionConfig,
+                           findingLimit: Int?) -> [Diagnostic] {
+        // The findings by file, in the order met; most lists hold runs of one file.
+        var slots: [String: Int] = [:]
+        var files: [String] = []
+        var byFile: [[Diagnostic]] = []
+        var last: (file: String, slot: Int)?
+        for list in lists {
+            for diagnostic in list {
+                let file = diagnostic.location.file
+                let slot: Int
+                if let last, last.file == file {
+                    slot = last.slot
+                } else if let known = slots[file] {
+                    slot = known
+                } else {
+                    slot = files.count
+                    slots[file] = slot
+                    files.append(file)
+                    byFile.append([])
+                }
+                last = (file, slot)
+                byFile[slot].append(diagnostic)
+            }
+        }
+        let order = files.indices.sorted { files[$0] < files[$1] }
         let ignored = config.ignore.map(Glob.init)
         let suppressions = Suppressions(graph)
-        var kept: [Diagnostic] = []
-        for var diagnostic in found {
-            if ignored.contains(where: { $0.matches(diagnostic.location.file) }) { continue }
-            if suppressions.silences(diagnostic) { continue }
-            if let level = config.severity[diagnostic.code] {
-                guard let severity = level.severity else { continue }
-                diagnostic.severity = severity
+        let limit = findingLimit.map(FindingLimit.init)
+        let perFile = Parallel.map(order.count, minimumChunk: 32) { position -> [Diagnostic] in
+            let slot = order[position]
+            let file = files[slot]
+            if ignored.contains(where: { $0.matches(file) }) { return [] }
+            let silenced = suppressions.lines(of: file)
+            var kept: [Diagnostic] = []
+            kept.reserveCapacity(byFile[slot].count)
+            for var diagnostic in byFile[slot] {
+                if let silenced, Suppressions.silences(diagnostic, lines: silenced) { continue }
+                if let level = config.severity[diagnostic.code] {
+                    guard let severity = level.severity else { continue }
+                    diagnostic.severity = severity
+                }
+                kept.append(diagnostic)
             }
-            kept.append(diagnostic)
+            var result = Self.sortedUnique(kept)
+            if let limit { result = limit.apply(to: result) }
+            return result
         }
-        // Sorted first, then deduplicated: equal diagnostics sort next to each other, so only a
-        // run of the same place, code and message needs a set (the order is the same as
-        // deduplicating first, since the sort is stable and keeps the first of equals first).
-        kept.sort()
+        var result: [Diagnostic] = []
+        result.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
+        for list in perFile { result += list }
+        // The notes are made after the severities above; `severity:` applies to them here.
+        guard findingLimit != nil, let level = config.severity[FindingLimit.code] else { return result }
+        return result.compactMap { diagnostic in
+            guard diagnostic.code == FindingLimit.code else { return diagnostic }
+            guard let severity = level.severity else { return nil }
+            var changed = diagnostic
+            changed.severity = severity
+            return changed
+        }
+    }
+
+    /// The findings of one file sorted (line, column, code, message; equals keep their order)
+    /// and deduplicated. Sorted first, then deduplicated: equal diagnostics sort next to each
+    /// other, so only a run of the same place, code and message needs a set (the order is the
+    /// same as deduplicating first, since the sort keeps the first of equals first).
+    static func sortedUnique(_ kept: [Diagnostic]) -> [Diagnostic] {
+        let order = kept.indices.sorted { left, right in
+            let a = kept[left], b = kept[right]
+            if a.location.line != b.location.line { return a.location.line < b.location.line }
+            if a.location.column != b.location.column { return a.location.column < b.location.column }
+            if a.code != b.code { return a.code < b.code }
+            if a.message != b.message { return a.message < b.message }
+            return left < right
+        }
         var result: [Diagnostic] = []
         result.reserveCapacity(kept.count)
         var run = Set<Diagnostic>()
-        for diagnostic in kept {
+        for index in order {
+            let diagnostic = kept[index]
             if let last = result.last, !(last < diagnostic) {
                 if run.isEmpty { run.insert(last) }
                 guard run.insert(diagnostic).inserted else { continue }
@@ -49,17 +119,7 @@ public enum CheckRunner {
             }
             result.append(diagnostic)
         }
-        guard let findingLimit else { return result }
-        let limited = FindingLimit(findingLimit).apply(to: result)
-        // The notes are made after the severities above; `severity:` applies to them here.
-        guard let level = config.severity[FindingLimit.code] else { return limited }
-        return limited.compactMap { diagnostic in
-            guard diagnostic.code == FindingLimit.code else { return diagnostic }
-            guard let severity = level.severity else { return nil }
-            var changed = diagnostic
-            changed.severity = severity
-            return changed
-        }
+        return result
     }
 
     /// Problems with the configuration that only the checks can see: severities given for codes

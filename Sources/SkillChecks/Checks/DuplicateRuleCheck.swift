@@ -20,6 +20,8 @@ struct DuplicateRuleCheck: Check {
                     """),
     ]
 
+    let readsDuplicates = true
+
     func run(_ context: CheckContext) -> [Diagnostic] {
         guard context.config.duplicateRules else { return [] }
         var result: [Diagnostic] = []

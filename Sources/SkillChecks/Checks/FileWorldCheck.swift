@@ -13,7 +13,7 @@ protocol FileWorldCheck: Check {
 
     /// Adds to a document's key what else the check reads for it (nothing by default): the
     /// orphan check, whether other files link to it and its skill's files' bytes.
-    func addInputs(of document: Document, context: CheckContext, to hasher: inout ContentHasher)
+    func addInputs(of document: Document, world: FileWorld, to hasher: inout ContentHasher)
 }
 
 extension FileWorldCheck {
@@ -21,5 +21,5 @@ extension FileWorldCheck {
         Array(run(context, documents: context.graph.documents).joined())
     }
 
-    func addInputs(of document: Document, context: CheckContext, to hasher: inout ContentHasher) {}
+    func addInputs(of document: Document, world: FileWorld, to hasher: inout ContentHasher) {}
 }

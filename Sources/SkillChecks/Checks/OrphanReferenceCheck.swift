@@ -47,20 +47,10 @@ struct OrphanReferenceCheck: FileWorldCheck {
     }
 
     /// A reference's finding reads whether it is linked and the text of its skill's files.
-    func addInputs(of document: Document, context: CheckContext, to hasher: inout ContentHasher) {
-        let graph = context.graph
-        guard document.kind == .reference, let skill = graph.skill(of: document) else { return }
+    func addInputs(of document: Document, world: FileWorld, to hasher: inout ContentHasher) {
+        let graph = world.context.graph
+        guard document.kind == .reference, let folder = document.skillFolder, graph.skill(inFolder: folder) != nil else { return }
         hasher.add(Self.isLinked(document, graph: graph) ? 1 : 0)
-        let paths = [skill.skillFile] + skill.documents
-        hasher.add(paths.count)
-        for path in paths {
-            hasher.add(path)
-            if let digest = graph.document(at: path)?.markdown.sourceDigest {
-                hasher.add(1)
-                hasher.add(digest)
-            } else {
-                hasher.add(0)
-            }
-        }
+        hasher.add(world.skillFiles[folder] ?? ContentHash(high: 0, low: 0))
     }
 }

@@ -17,6 +17,8 @@ struct BinaryReader {
     var lazyTree: ((TrailingRecord) -> MarkdownTree)?
     /// The same for a document's rules (`MarkdownRules`).
     var lazyRules: ((TrailingRecord) -> MarkdownRules)?
+    /// The same for a document's headed lists (`MarkdownHeadedLists`).
+    var lazyHeadedLists: ((TrailingRecord) -> MarkdownHeadedLists)?
 
     /// `record` must stay valid while the reader is used.
     init(record: UnsafeRawBufferPointer) throws(CacheDamage) {

@@ -60,15 +60,8 @@ extension BinaryWriter {
             write(fragment.location)
         }
         writeItems(document.relatedSkillItems)
-        count(document.headedLists.count)
-        for list in document.headedLists {
-            string(list.heading)
-            write(list.location)
-            int(list.itemCount)
-            writeItems(list.items)
-        }
-        // The rules and the tree: records of their own with their own strings, decoded when first
-        // read (`MarkdownRules`, `MarkdownTree`), placed after this record (`trailing`), which
+        // The rules, the tree and the headed lists: records of their own with their own strings, decoded when first
+        // read (`MarkdownRules`, `MarkdownTree`, `MarkdownHeadedLists`), placed after this record (`trailing`), which
         // holds what finds and checks them: their count, length and digest. A rebuild reads this
         // record of every unchanged file and the rules and tree of almost none.
         let rules = BinaryWriter.rulesRecord(document.rules)
@@ -85,8 +78,22 @@ extension BinaryWriter {
                              count: document.rules.count))
         write(TrailingRecord(offset: 0, length: treeParts.reduce(0) { $0 + $1.count }, digest: treeDigest.finalize(),
                              count: document.blockCount))
+        var lists = BinaryWriter()
+        lists.count(document.headedLists.count)
+        for list in document.headedLists {
+            lists.string(list.heading)
+            lists.write(list.location)
+            lists.int(list.itemCount)
+            lists.writeItems(list.items)
+        }
+        let listParts = lists.parts()
+        var listsDigest = CachePayloadDigest()
+        for part in listParts { part.withUnsafeBytes { listsDigest.add($0) } }
+        write(TrailingRecord(offset: 0, length: listParts.reduce(0) { $0 + $1.count }, digest: listsDigest.finalize(),
+                             count: document.headedLists.count))
         trailing(rules)
         trailing(treeParts)
+        trailing(listParts)
         return rulesDigest
     }
 
@@ -227,25 +234,28 @@ extension BinaryReader {
             HTMLFragment(html: try reader.string(), location: try reader.location())
         }
         let relatedSkillItems = try items()
-        let headedLists = try array { (reader: inout BinaryReader) throws(CacheDamage) in
-            HeadedList(heading: try reader.string(), location: try reader.location(), itemCount: try reader.int(),
-                       items: try reader.items())
-        }
         let rulesRecord = try trailingRecord(offset: 0)
         let treeRecord = try trailingRecord(offset: rulesRecord.length)
+        let listsRecord = try trailingRecord(offset: rulesRecord.length + treeRecord.length)
         let rules: MarkdownRules
         let tree: MarkdownTree
-        if let lazyRules, let lazyTree {
+        let headedLists: MarkdownHeadedLists
+        if let lazyRules, let lazyTree, let lazyHeadedLists {
             rules = lazyRules(rulesRecord)
             tree = lazyTree(treeRecord)
+            headedLists = lazyHeadedLists(listsRecord)
         } else {
             // The trailing records are in the bytes read, after this record.
             let rulesRange = try skip(rulesRecord.length), treeRange = try skip(treeRecord.length)
+            let listsRange = try skip(listsRecord.length)
             rules = MarkdownRules(try withRecord(rulesRange) { (bytes) throws(CacheDamage) in
                 try MarkdownRules.rules(record: bytes, digest: rulesRecord.digest, count: rulesRecord.count)
             })
             tree = MarkdownTree(try withRecord(treeRange) { (bytes) throws(CacheDamage) in
                 try MarkdownTree.parts(record: bytes, digest: treeRecord.digest, blockCount: treeRecord.count)
+            })
+            headedLists = MarkdownHeadedLists(try withRecord(listsRange) { (bytes) throws(CacheDamage) in
+                try MarkdownHeadedLists.lists(record: bytes, digest: listsRecord.digest, count: listsRecord.count)
             })
         }
         var document = MarkdownDocument(unindexedPath: path, frontmatter: frontmatter, tree: tree)
@@ -260,7 +270,7 @@ extension BinaryReader {
         // known without decoding them.
         document.knownRulesDigest = rulesRecord.digest
         document.relatedSkillItems = relatedSkillItems
-        document.headedLists = headedLists
+        document.headedListsMade = headedLists
         return document
     }
 
@@ -325,6 +335,23 @@ extension MarkdownRules {
     }
 }
 
+extension MadeOnFirstRead where Value == [HeadedList] {
+    /// Decodes a headed lists record (as `BinaryWriter.write(_: MarkdownDocument)` wrote it) of
+    /// `count` lists, whose bytes must have `digest` (`CachePayloadDigest`).
+    static func lists(record: UnsafeRawBufferPointer, digest: ContentHash, count: Int) throws(CacheDamage) -> [HeadedList] {
+        var check = CachePayloadDigest()
+        check.add(record)
+        guard check.finalize() == digest else { throw CacheDamage("damaged headed lists") }
+        var reader = try BinaryReader(record: record)
+        let lists = try reader.array { (reader: inout BinaryReader) throws(CacheDamage) in
+            HeadedList(heading: try reader.string(), location: try reader.location(), itemCount: try reader.int(),
+                       items: try reader.items())
+        }
+        guard lists.count == count, reader.isAtEnd else { throw CacheDamage("damaged headed lists") }
+        return lists
+    }
+}
+
 extension BinaryReader {
     mutating func rule() throws(CacheDamage) -> Rule {
         Rule(kind: try bool() ? .boldParagraph : .listItem, text: try string(), inlines: try inlines(depth: 1),
@@ -344,7 +371,7 @@ extension BinaryReader {
         }
     }
 
-    private mutating func items() throws(CacheDamage) -> [RelatedSkillItem] {
+    fileprivate mutating func items() throws(CacheDamage) -> [RelatedSkillItem] {
         try array { (reader: inout BinaryReader) throws(CacheDamage) -> RelatedSkillItem in
             let name = try reader.string(), text = try reader.string(), location = try reader.location()
             let form: RelatedSkillItem.Form

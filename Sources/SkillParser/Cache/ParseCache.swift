@@ -29,6 +29,9 @@ public final class ParseCache: @unchecked Sendable {
 
     public let folder: URL
     let key: ContentHash
+    /// The graph's cache of the same build, beside this one in the build's cache folder: what the
+    /// graph made of each document (`GraphCache`), read and written as this cache is.
+    public let graph: GraphCache
     /// When this build began, before it looked at any file.
     let startedAt: Int64
     /// The shards read, by index (`nil` for a shard missing or not used).
@@ -66,6 +69,7 @@ public final class ParseCache: @unchecked Sendable {
         self.folder = folder
         self.key = key
         self.startedAt = startedAt
+        graph = GraphCache(file: folder.deletingLastPathComponent().appendingPathComponent(GraphCache.fileName), key: key, reuse: reuse)
         shards = Array(repeating: nil, count: Self.shardCount)
         guard reuse else { return }
         DispatchQueue.global().async(group: reading) { self.readShards() }
@@ -104,10 +108,10 @@ public final class ParseCache: @unchecked Sendable {
     }
 
     /// What a `--verbose` build prints: how many files the cache saved parsing, any shard that
-    /// was not used and why, and what saving it took.
+    /// was not used and why, and what saving it took; then the graph cache's notes.
     public var notes: [String] {
         reading.wait()
-        return lock.withLock {
+        let own = lock.withLock {
             var notes = damage
             if finished {
                 notes.append("parse cache: \(reusedCount) file\(reusedCount == 1 ? "" : "s") reused, \(parsedCount) parsed; "
@@ -116,6 +120,7 @@ public final class ParseCache: @unchecked Sendable {
             }
             return notes
         }
+        return own + graph.notes
     }
 
     /// Files taken from the cache, files parsed, and files whose bytes were read, by the last load.
@@ -236,6 +241,16 @@ public final class ParseCache: @unchecked Sendable {
                             if let rules { return rules }
                             self.damagedLater(path, "rules", shard: shard)
                             return CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
+                        }
+                    }
+                    reader.lazyHeadedLists = { record in
+                        MarkdownHeadedLists(count: record.count) {
+                            let lists = bytes(record)?.withUnsafeBytes { bytes in
+                                try? MarkdownHeadedLists.lists(record: bytes, digest: record.digest, count: record.count)
+                            }
+                            if let lists { return lists }
+                            self.damagedLater(path, "headed lists", shard: shard)
+                            return CollectionLoader.parseFile(path, folder: folder).document?.headedLists ?? []
                         }
                     }
                     let result = try reader.fileParse()

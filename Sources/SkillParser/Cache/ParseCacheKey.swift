@@ -7,7 +7,7 @@
 /// parsing. A setting that changes how one file parses must be added here.
 public enum ParseCacheKey {
     /// Bumped whenever the cache's layout or any type it stores changes shape.
-    static let format = 7
+    static let format = 8
 
     /// The key of this process.
     public static let current: ContentHash = of(tool: ToolDigest.executable)

@@ -1,12 +1,11 @@
 /// Derives the typed edges of a graph from its documents.
 struct EdgeBuilder {
     let graph: SkillGraph
+    /// The `contains` edges of each skill, by its SKILL.md, where they are located.
+    private let contained: [String: [Edge]]
 
-    /// Every edge, sorted. An edge is located in the document it comes from (a `contains` edge
-    /// in the skill's SKILL.md), and location orders edges first, by file: so each document's
-    /// edges are sorted on their own, on all cores, and joined in document (path) order. One
-    /// sort of all the edges was a tenth of loading 10,000 skills, and grew faster than them.
-    func edges() -> [Edge] {
+    init(graph: SkillGraph) {
+        self.graph = graph
         var contained: [String: [Edge]] = [:]
         for skill in graph.skills {
             contained[skill.skillFile] = ([skill.skillFile] + skill.documents).map { path in
@@ -14,15 +13,18 @@ struct EdgeBuilder {
                      location: SourceLocation(file: skill.skillFile, line: 1))
             }
         }
-        let documents = graph.documents
-        var perDocument = Parallel.map(documents.count, minimumChunk: 16) { index -> [Edge] in
-            var edges = (contained[documents[index].path] ?? []) + edges(from: documents[index])
-            edges.sort()
-            return edges
-        }
-        let result = Self.joined(&perDocument)
-        assert(zip(result, result.dropFirst()).allSatisfy { !($1 < $0) }, "edges are located in their own documents")
-        return result
+        self.contained = contained
+    }
+
+    /// The edges located in `document`, sorted. An edge is located in the document it comes from
+    /// (a `contains` edge in the skill's SKILL.md), and location orders edges first, by file: so
+    /// each document's edges are sorted on their own, on all cores, and joined in document (path)
+    /// order (`joined`). One sort of all the edges was a tenth of loading 10,000 skills, and grew
+    /// faster than them.
+    func edges(of document: Document) -> [Edge] {
+        var edges = (contained[document.path] ?? []) + edges(from: document)
+        edges.sort()
+        return edges
     }
 
     /// The arrays one after another, copied into place on all cores, each array let go by the

@@ -15,11 +15,21 @@ struct RelatedSkillLists: Sendable {
     /// The items of `document`'s related-skills lists. Shape counts only in a skill's own
     /// documents: a loose README listing every skill is a catalogue, not a pointer to others.
     func items(in document: Document) -> [RelatedSkillItem] {
+        Self.items(in: document, lists: relatedLists(in: document))
+    }
+
+    /// The positions in `headedLists` of `document`'s lists that are related-skills lists: with
+    /// the document, all its related-skills items (`items(in:lists:)`), which the graph cache keeps.
+    func relatedLists(in document: Document) -> [Int] {
+        let byShape = document.skillFolder != nil
+        return document.markdown.headedLists.indices.filter { isRelatedSkillsList(document.markdown.headedLists[$0], byShape: byShape) }
+    }
+
+    /// The items of the section headed "Related skills" and of the lists at `lists` in `headedLists`.
+    static func items(in document: Document, lists: [Int]) -> [RelatedSkillItem] {
         let markdown = document.markdown
         var result = markdown.relatedSkillItems
-        for list in markdown.headedLists where isRelatedSkillsList(list, byShape: document.skillFolder != nil) {
-            result += list.items
-        }
+        for index in lists { result += markdown.headedLists[index].items }
         return result
     }
 

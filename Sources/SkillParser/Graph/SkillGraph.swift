@@ -23,20 +23,23 @@ public struct SkillGraph: Sendable {
     private var skillsByName: [String: [Int]] = [:]
     private var skillsByFolder: [String: Int] = [:]
     private var incomingIndex: [String: [Int]] = [:]
-    /// Anchors of each document, indexed as `documents`.
-    private var anchorTable: [DocumentAnchors] = []
+    /// Anchors of each document, indexed as `documents`, each made when first asked for: a rebuild
+    /// resolves the links of a few documents, into the anchors of a few more (finding every
+    /// document's anchors was a fifth of building the graph from the graph cache, perf).
+    private var anchorTable: [MadeOnFirstRead<DocumentAnchors>] = []
     /// Resolved links of each document, indexed as `documents`.
     private var referenceTable: [[LinkReference]] = []
     /// The same, by destination as written, for renderers that meet a link in the tree.
-    private var resolutionTable: [[String: LinkResolution]] = []
+    private var resolutionTable = ResolutionTable([])
     /// Items of the related-skills lists of each document, indexed as `documents`.
     private var relatedTable: [[RelatedSkillItem]] = []
 
     /// `siteRoot` is the configured `site_root`, which site-absolute links resolve against;
     /// `relatedHeadings` are configured headings of related-skills lists; `listings` are folders'
-    /// names the loader listed already (`FileIndex`).
+    /// names the loader listed already (`FileIndex`). With a `cache`, documents whose results it
+    /// holds under the same inputs are taken from it (`GraphCache`), and it learns this graph's.
     public init(root: String, skills: [Skill], documents: [Document], diagnostics: [Diagnostic], siteRoot: String? = nil,
-                relatedHeadings: [String] = [], listings: [String: [String]] = [:]) {
+                relatedHeadings: [String] = [], listings: [String: [String]] = [:], cache: GraphCache? = nil) {
         self.root = root
         self.siteRoot = siteRoot.flatMap { RelativePath.resolve($0, from: "") }
         self.files = FileIndex(root: root, listings: listings)
@@ -47,25 +50,44 @@ public struct SkillGraph: Sendable {
         self.documents = documents
         self.diagnostics = diagnostics.sorted()
         self.edges = []
-        // The lookup tables are made on a thread of their own while the anchors are found on all
-        // cores (nothing before the resolver reads them): at 10,000 synthetic skills they were
-        // ~60 ms of the load step's main thread, after the anchors rather than beside them.
+        // The lookup tables are made on a thread of their own while the graph cache is checked
+        // and the anchors found on all cores (nothing before the resolver reads them): at 10,000
+        // synthetic skills they were ~60 ms of the load step's main thread, after the anchors
+        // rather than beside them.
         let lookups = BackgroundStep { Lookups(skills: skills, documents: documents) }
-        anchorTable = Parallel.map(documents.count, minimumChunk: 16) { DocumentAnchors(documents[$0].markdown) }
+        anchorTable = Parallel.map(documents.count, minimumChunk: 64) { index in
+            let markdown = documents[index].markdown
+            return MadeOnFirstRead(count: 0) { DocumentAnchors(markdown) }
+        }
+        let check = cache.map { GraphReuse.Check(cache: $0, graph: self, relatedHeadings: relatedHeadings) }
         let tables = try! lookups.wait()  // The work cannot fail.
         documentIndex = tables.documentIndex
         skillsByName = tables.skillsByName
         skillsByFolder = tables.skillsByFolder
         let resolver = ReferenceResolver(graph: self, files: files, siteRoot: self.siteRoot ?? "")
-        let references = Parallel.map(documents.count, minimumChunk: 16) { index -> ([LinkReference], [String: LinkResolution]) in
-            let references = resolver.references(in: documents[index])
-            return (references, Dictionary(references.map { ($0.destination, $0.resolution) }, uniquingKeysWith: { first, _ in first }))
-        }
-        referenceTable = references.map(\.0)
-        resolutionTable = references.map(\.1)
         let related = RelatedSkillLists(headings: relatedHeadings, skillNames: Set(self.skills.map(\.name)))
-        relatedTable = Parallel.map(documents.count, minimumChunk: 16) { related.items(in: documents[$0]) }
-        edges = EdgeBuilder(graph: self).edges()
+        let reuse = check.map { GraphReuse($0, graph: self) }
+        // Each document's references and related-skills lists: from the cache, or worked out now.
+        let results = Parallel.map(documents.count, minimumChunk: 16) { index -> (DocumentResults?, [LinkReference], [Int]) in
+            if let reused = reuse?.results(of: index, resolver: resolver) { return (reused, reused.references, reused.relatedLists) }
+            return (nil, resolver.references(in: documents[index]), related.relatedLists(in: documents[index]))
+        }
+        referenceTable = results.map(\.1)
+        relatedTable = documents.indices.map { RelatedSkillLists.items(in: documents[$0], lists: results[$0].2) }
+        resolutionTable = ResolutionTable(referenceTable)
+        let builder = EdgeBuilder(graph: self)
+        var perDocument = Parallel.map(documents.count, minimumChunk: 16) { index in
+            results[index].0?.edges ?? builder.edges(of: documents[index])
+        }
+        if let reuse {
+            let made = Parallel.map(documents.count, minimumChunk: 16) { index in
+                results[index].0 == nil
+                    ? DocumentResults(references: results[index].1, relatedLists: results[index].2, edges: perDocument[index]) : nil
+            }
+            reuse.save(made)
+        }
+        edges = EdgeBuilder.joined(&perDocument)
+        assert(zip(edges, edges.dropFirst()).allSatisfy { !($1 < $0) }, "edges are located in their own documents")
         var incomingIndex: [String: [Int]] = Dictionary(minimumCapacity: documents.count + skills.count)
         for index in edges.indices { incomingIndex[edges[index].to, default: []].append(index) }
         self.incomingIndex = incomingIndex
@@ -111,8 +133,19 @@ public struct SkillGraph: Sendable {
         return documents[low..<end]
     }
 
+    /// The position of the document at `path` in `documents`.
+    func documentPosition(of path: String) -> Int? {
+        documentIndex[path]
+    }
+
     public func document(at path: String) -> Document? {
         documentIndex[path].map { documents[$0] }
+    }
+
+    /// The position in `documents` of the document at `path`: for a caller that reads a value or
+    /// two of many documents and needs no copy of each (a copy retains every list it holds).
+    public func documentPosition(at path: String) -> Int? {
+        documentIndex[path]
     }
 
     /// The skill with this name; the first by folder when two share it.
@@ -147,7 +180,12 @@ public struct SkillGraph: Sendable {
 
     /// The anchors `path` offers to links, when it is a document of the collection.
     public func anchors(of path: String) -> DocumentAnchors? {
-        documentIndex[path].flatMap { $0 < anchorTable.count ? anchorTable[$0] : nil }
+        documentIndex[path].flatMap { $0 < anchorTable.count ? anchorTable[$0].value : nil }
+    }
+
+    /// The anchors of `documents[position]`.
+    func anchors(atPosition position: Int) -> DocumentAnchors {
+        anchorTable[position].value
     }
 
     /// Every link, image and raw-HTML reference of the document at `path`, resolved, in document order.
@@ -158,7 +196,7 @@ public struct SkillGraph: Sendable {
     /// Where `destination`, written in the document at `path`, leads: the graph's own resolution
     /// of that link (computed the same way for a destination the document does not hold).
     public func resolution(of destination: String, in path: String) -> LinkResolution {
-        if let index = documentIndex[path], index < resolutionTable.count, let found = resolutionTable[index][destination] {
+        if let index = documentIndex[path], let found = resolutionTable.resolution(of: destination, in: index) {
             return found
         }
         return ReferenceResolver(graph: self, files: files, siteRoot: siteRoot ?? "").resolve(destination, from: path)

@@ -44,7 +44,8 @@ public enum CollectionLoader {
         }
         let (skills, documents) = group(markdowns, diagnostics: &diagnostics)
         var graph = SkillGraph(root: walker.root.path, skills: skills, documents: documents, diagnostics: diagnostics,
-                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings, listings: walker.listings)
+                               siteRoot: config.siteRoot, relatedHeadings: config.relatedHeadings, listings: walker.listings,
+                               cache: cache?.graph)
         graph.skippedHiddenSkills = walker.skippedHiddenSkills
         return graph
     }

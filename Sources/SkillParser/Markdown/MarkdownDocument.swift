@@ -84,8 +84,15 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Every list that directly follows a heading, with the skill name each item opens with;
     /// the graph decides which are related-skills lists (`SkillGraph.relatedSkillItems(in:)`).
     public internal(set) var headedLists: [HeadedList] {
-        get { storage.headedLists }
-        set { unique().headedLists = newValue }
+        get { storage.headedListsMade.value }
+        set { unique().headedListsMade = MarkdownHeadedLists(newValue) }
+    }
+    /// How many lists there are, known without making them.
+    public var headedListCount: Int { storage.headedListsMade.count }
+    /// The headed lists as made when first read (`MarkdownHeadedLists`).
+    var headedListsMade: MarkdownHeadedLists {
+        get { storage.headedListsMade }
+        set { unique().headedListsMade = newValue }
     }
 
     /// The box, not shared with another copy, for a change.
@@ -132,7 +139,7 @@ public struct MarkdownDocument: Hashable, Sendable {
         storage.html = indexer.html
         storage.ruleList = MarkdownRules(indexer.rules)
         storage.relatedSkillItems = indexer.relatedSkillItems
-        storage.headedLists = indexer.headedLists
+        storage.headedListsMade = MarkdownHeadedLists(indexer.headedLists)
     }
 
     /// A document whose indexes are set by its maker: the parse cache, which stored them.

@@ -16,7 +16,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
     /// Derived from `ruleList` (so neither compared nor hashed): `MarkdownDocument.knownRulesDigest`.
     var knownRulesDigest: ContentHash? = nil
     var relatedSkillItems: [RelatedSkillItem] = []
-    var headedLists: [HeadedList] = []
+    var headedListsMade = MarkdownHeadedLists([])
 
     init(path: String, frontmatter: Frontmatter?, tree: MarkdownTree) {
         self.path = path
@@ -36,7 +36,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
         copy.ruleList = ruleList
         copy.knownRulesDigest = knownRulesDigest
         copy.relatedSkillItems = relatedSkillItems
-        copy.headedLists = headedLists
+        copy.headedListsMade = headedListsMade
         return copy
     }
 
@@ -51,7 +51,7 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
             && html == other.html
             && ruleList == other.ruleList
             && relatedSkillItems == other.relatedSkillItems
-            && headedLists == other.headedLists
+            && headedListsMade == other.headedListsMade
     }
 
     func hashFields(into hasher: inout Hasher) {
@@ -67,6 +67,6 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
         hasher.combine(html)
         hasher.combine(ruleList)
         hasher.combine(relatedSkillItems)
-        hasher.combine(headedLists)
+        hasher.combine(headedListsMade)
     }
 }

@@ -14,3 +14,15 @@ extension MadeOnFirstRead where Value == [Rule] {
 
     var rules: [Rule] { value }
 }
+
+/// A document's headed lists (`MarkdownDocument.headedLists`), made when first read as its rules
+/// are. Only the graph reads them, to find related-skills lists, and a rebuild takes an unchanged
+/// document's related lists from the graph cache (`GraphCache`): their items' texts were about a
+/// fifth of the strings a rebuild decoded (perf, agentic-awesome-skills).
+typealias MarkdownHeadedLists = MadeOnFirstRead<[HeadedList]>
+
+extension MadeOnFirstRead where Value == [HeadedList] {
+    convenience init(_ lists: [HeadedList]) {
+        self.init(made: lists, count: lists.count)
+    }
+}

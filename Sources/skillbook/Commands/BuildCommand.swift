@@ -59,14 +59,14 @@ enum BuildCommand: Command {
             return .failure
         }
         var log = StepLog(total: steps.count) { line in if verbose { console.error(line + "\n") } }
-        let root = ContentRoot.resolve(arguments.positionals.first)
         let progress = ProgressLine(console: console, enabled: !quiet && !verbose && console.standardErrorIsTerminal)
         let options = SiteOptions(output: output, theme: theme, force: arguments.has("force"), reuse: !arguments.has("full"),
                                   progress: { done, total in progress.show(done, total) })
-        // A rebuild's search index starts reading the last build's at once, beside the load step
-        // (`IndexAhead`), unless the build may stop after its checks; the rest of the plan step's
+        let root = ContentRoot.resolve(arguments.positionals.first)
+        // A rebuild's output folder and search index are started at once, beside the load step
+        // (the index not when the build may stop after its checks); the rest of the plan step's
         // parts that need no findings start once the collection is loaded, beside dedupe and check.
-        let preparation = SitePreparation(options: options, indexingAhead: !arguments.has("strict"))
+        let preparation = SitePreparation(options: options, contentRoot: root, indexingAhead: !arguments.has("strict"))
         defer { preparation.abandon() }
         do {
             let explicitConfig = arguments.value("config")
@@ -103,7 +103,7 @@ enum BuildCommand: Command {
             // What the duplicates report shows of the clusters, made beside the check step.
             let groups = BackgroundStep { BuildFindings.groups(clusters) }
             let diagnostics = try log.run("check") {
-                checks.diagnostics(graph: graph, config: config, clusters: clusters) + problems
+                checks.diagnostics(graph: graph, clusters: clusters) + problems
             }
             if let note = checks.note { log.note(note) }
             // The work cannot fail.

@@ -35,7 +35,7 @@ enum DiagnosticsPage {
                 "diagnostics": .list(code.diagnostics.map { value($0, from: origin, site: site) }),
             ]
         }
-        let summary = summary(diagnostics, strings: strings)
+        let summary = site.diagnosticsSummary
         var frame = PageFrame(pageTitle: strings["diagnostics"], description: summary)
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path))]
         return (frame, [

@@ -26,7 +26,13 @@ enum ReportLinks {
         /// `anchor(for:in:)` of a place on `line` of the document.
         func anchor(line: Int) -> String? {
             if let frontmatter, line <= frontmatter.lastLine { return frontmatter.hasFields ? "Metadata" : nil }
-            return hasBlocks ? "L\(line)" : nil
+            return isLineAnchor(line: line) ? "L\(line)" : nil
+        }
+
+        /// Whether `anchor(line:)` is the line's own anchor (`L<line>`), without making it.
+        func isLineAnchor(line: Int) -> Bool {
+            if let frontmatter, line <= frontmatter.lastLine { return false }
+            return hasBlocks
         }
     }
 

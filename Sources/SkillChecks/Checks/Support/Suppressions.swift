@@ -23,8 +23,15 @@ struct Suppressions: Sendable {
         }
     }
 
-    func silences(_ diagnostic: Diagnostic) -> Bool {
-        guard let codes = lines[diagnostic.location.file]?[diagnostic.location.line] else { return false }
+    /// The lines of `file` with suppressions, `nil` when it has none (for a caller that meets
+    /// a file's findings together).
+    func lines(of file: String) -> [Int: Set<String>]? {
+        lines[file]
+    }
+
+    /// Whether `diagnostic`, in a file with suppressions at `lines`, is silenced.
+    static func silences(_ diagnostic: Diagnostic, lines: [Int: Set<String>]) -> Bool {
+        guard let codes = lines[diagnostic.location.line] else { return false }
         return codes.contains("*") || codes.contains(diagnostic.code)
     }
 
