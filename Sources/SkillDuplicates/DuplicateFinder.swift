@@ -149,7 +149,7 @@ public struct DuplicateFinder: Sendable {
         let sketches: UnitSketches
         let groups: [[Int]]
         let nextSketches: DuplicateCache.Sketches
-        var sameTexts: (texts: [RuleFingerprint], file: URL?)?
+        var sameTexts: [RuleFingerprint]?
         if let cache, let previous = cache.matched, previous.key == matchingKey {
             matched = previous
             groups = Self.groups(units, matched)
@@ -160,7 +160,7 @@ public struct DuplicateFinder: Sendable {
             }
             sketches = UnitSketches(units: units, banding: banding, only: needed)
             nextSketches = cache.sketches
-            sameTexts = (cache.texts, cache.textsFile)
+            sameTexts = cache.texts
             clock.lap("sketch")
             clock.lap("find candidates")
             clock.lap("verify")
@@ -226,8 +226,7 @@ public struct DuplicateFinder: Sendable {
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            matched: matched, sketches: nextSketches, texts: sameTexts?.texts,
-                                            textsFile: sameTexts?.file) }
+                                            matched: matched, sketches: nextSketches, texts: sameTexts, base: cache?.base) }
         return (clusters, statistics, next, built.clusters.map(\.group))
     }
 

@@ -14,6 +14,8 @@ struct UnitSketches: Sendable {
     var reused = 0
     /// Each unit's index in the cache's sketches (-1 when the cache has not got it); empty without a cache.
     var previousUnit: [Int] = []
+    /// Whether each unit's band keys are the cache's (`previousUnit`'s); empty without a cache.
+    var reusedKeys: [Bool] = []
 
     /// The sketches of every unit. A unit the cache has (same key, so the same words) takes its
     /// features from there, and its band keys too unless one of its features is in a slot whose
@@ -42,6 +44,7 @@ struct UnitSketches: Sendable {
             }
         }
         reused = reusable.count { $0 }
+        reusedKeys = reusable
         let bands = banding.bands
         // The cache's band keys, unwrapped once: binding the optional cache per unit copied (retained
         // and released) each of its arrays for every unit, on both cores at once.
@@ -49,16 +52,25 @@ struct UnitSketches: Sendable {
         let cachedCount = cache?.unitKeys.count ?? 0
         keys = [UInt32](unsafeUninitializedCapacity: count * bands) { buffer, initialized in
             let output = UncheckedSendable(buffer)
+            // The reused units' keys, band by band: both arrays are band-major, so copying a unit at a
+            // time touched a cache line of every band's row for each unit.
+            if !reusable.isEmpty {
+                cachedKeys.withUnsafeBufferPointer { cachedKeys in
+                    Parallel.forEachChunk(bands, minimumChunk: 1) { range in
+                        for band in range {
+                            let (from, to) = (band * cachedCount, band * count)
+                            for unit in 0..<count where reusable[unit] { output.value[to + unit] = cachedKeys[from + cached[unit]] }
+                        }
+                    }
+                }
+            }
             Parallel.forEachChunk(count, minimumChunk: 256) { range in
                 var signature = [UInt32](repeating: 0, count: hasher.count)
                 var unitKeys = [UInt32](repeating: 0, count: bands)
                 signature.withUnsafeMutableBufferPointer { signature in
                     unitKeys.withUnsafeMutableBufferPointer { unitKeys in
                         for unit in range {
-                            if !reusable.isEmpty, reusable[unit] {
-                                for band in 0..<bands { output.value[band * count + unit] = cachedKeys[band * cachedCount + cached[unit]] }
-                                continue
-                            }
+                            if !reusable.isEmpty, reusable[unit] { continue }
                             features.withFeatures(of: unit) { set in
                                 hasher.signature(of: set, including: { !frequency.isCommon($0) }, into: signature)
                             }

@@ -294,7 +294,7 @@ public struct SearchEngine: Sendable {
         var bestSections: [Int] = []
         for slot in slots {
             for alternative in slot.alternatives {
-                let frequency = alternative.rarityFrequency ?? index.terms[alternative.term].postings.count
+                let frequency = alternative.rarityFrequency ?? index.terms[alternative.term].postingCount
                 let rarity = Self.rounded(SearchRanking.rarity(documentFrequency: frequency,
                                                                sections: index.sections.count))
                 for posting in resolver.postings(alternative.term) {
@@ -380,14 +380,14 @@ public struct SearchEngine: Sendable {
             }
         }
         // Unmarked completions do not count: a finished word is forgiven typos as once the query is finished.
-        let found = alternatives.filter(\.marked).reduce(0) { $0 + index.terms[$1.term].postings.count }
+        let found = alternatives.filter(\.marked).reduce(0) { $0 + index.terms[$1.term].postingCount }
         if slot.allowsTypo, slot.word.utf16.count >= SearchRanking.minimumTypoLength, found < SearchRanking.fewMatches {
             let corrections = resolver.neighbours(of: slot.word, stem: slot.exact[0], distance: 1, excluding: seen)
                 .prefix(SearchRanking.maximumTypoTerms)
-            let likeliest = corrections.first.map { index.terms[$0.term].postings.count } ?? 0
+            let likeliest = corrections.first.map { index.terms[$0.term].postingCount } ?? 0
             for near in corrections {
                 seen.insert(near.term)
-                let weight = SearchRanking.typoWeight(documentFrequency: index.terms[near.term].postings.count, likeliest: likeliest)
+                let weight = SearchRanking.typoWeight(documentFrequency: index.terms[near.term].postingCount, likeliest: likeliest)
                 alternatives.append(.init(term: near.term, weight: weight, rarityFrequency: likeliest))
                 accepted.insert(index.terms[near.term].term)
             }
@@ -403,7 +403,7 @@ public struct SearchEngine: Sendable {
         }
         candidates.sort { a, b in
             if a.distance != b.distance { return a.distance < b.distance }
-            let dfA = index.terms[a.term].postings.count, dfB = index.terms[b.term].postings.count
+            let dfA = index.terms[a.term].postingCount, dfB = index.terms[b.term].postingCount
             return dfA != dfB ? dfA > dfB : a.term < b.term
         }
         return Array(Self.unique(candidates.map { index.terms[$0.term].shown }).prefix(5))

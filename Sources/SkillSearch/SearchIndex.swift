@@ -32,18 +32,135 @@ public struct SearchIndex: Equatable, Sendable {
 public struct IndexedTerm: Hashable, Sendable {
     public var term: String
     /// Sorted by section.
-    public var postings: [Posting]
+    public var postings: [Posting] {
+        get {
+            switch stored {
+            case .decoded(let postings): postings
+            case .encoded(let encoded): encoded.decoded()
+            }
+        }
+        set { stored = .decoded(newValue) }
+    }
+    /// The number of postings, without decoding them.
+    public var postingCount: Int {
+        switch stored {
+        case .decoded(let postings): postings.count
+        case .encoded(let encoded): Int(encoded.count)
+        }
+    }
     /// The word most often written for this term when stemming changed it (`toggle` for `toggl`).
     public var display: String?
+    private var stored: StoredPostings
 
     public init(term: String, postings: [Posting], display: String? = nil) {
         self.term = term
-        self.postings = postings
+        self.stored = .decoded(postings)
         self.display = display
+    }
+
+    /// A term whose postings stay as the build cache holds them until they are asked for
+    /// (`SearchIndexState`): a patched rebuild reads the postings of the few terms it changes or
+    /// writes out, and decoding those of all half a million terms of agentic-awesome-skills
+    /// (three and a half million postings, an array per term) was most of reading the state.
+    init(term: String, encoded: EncodedPostings, display: String?) {
+        self.term = term
+        self.stored = .encoded(encoded)
+        self.display = display
+    }
+
+    /// The section of the last posting, found without making the array of postings.
+    var lastSection: Int? {
+        switch stored {
+        case .decoded(let postings): postings.last?.section
+        case .encoded(let encoded): encoded.lastSection()
+        }
+    }
+
+    /// The postings' bytes in the build cache, when they were never decoded.
+    var encoded: EncodedPostings? {
+        if case .encoded(let encoded) = stored { return encoded }
+        return nil
     }
 
     /// What to show a reader for this term.
     public var shown: String { display ?? term }
+
+    public static func == (lhs: IndexedTerm, rhs: IndexedTerm) -> Bool {
+        lhs.term == rhs.term && lhs.display == rhs.display && lhs.postingCount == rhs.postingCount && lhs.postings == rhs.postings
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(term)
+        hasher.combine(postings)
+        hasher.combine(display)
+    }
+
+    private enum StoredPostings: Sendable {
+        case decoded([Posting])
+        case encoded(EncodedPostings)
+    }
+}
+
+/// A term's postings as the build cache's state holds them (`SearchIndexState`: per posting the
+/// delta from the previous section, LEB128, then the weight), checked when the state was read.
+struct EncodedPostings: Sendable {
+    /// The bytes they are in (a run of the state's payload has one of its own, so that the
+    /// threads reading the runs do not share a reference count).
+    let source: PostingsSource
+    /// Where the first posting starts in `source.bytes`, and how many there are.
+    let offset: UInt32
+    let count: UInt32
+
+    /// The section of the last posting, if there is one.
+    func lastSection() -> Int? {
+        guard count > 0 else { return nil }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            var position = Int(offset), section = 0
+            for _ in 0..<Int(count) {
+                var delta = 0, shift = 0
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    position += 1
+                    delta |= Int(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                section = min(section + delta, Int(UInt32.max))
+                position += 1
+            }
+            return section
+        }
+    }
+
+    /// The postings.
+    func decoded() -> [Posting] {
+        source.bytes.withUnsafeBufferPointer { bytes in
+            [Posting](unsafeUninitializedCapacity: Int(count)) { output, initialized in
+                var position = Int(offset), section = 0
+                while initialized < Int(count), position < bytes.count {
+                    var delta = 0, shift = 0
+                    while position < bytes.count {
+                        let byte = bytes[position]
+                        position += 1
+                        delta |= Int(byte & 0x7F) << shift
+                        if byte < 0x80 { break }
+                        shift += 7
+                    }
+                    guard position < bytes.count else { break }
+                    section = min(section + delta, Int(UInt32.max))
+                    (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
+                    position += 1
+                    initialized += 1
+                }
+            }
+        }
+    }
+}
+
+/// The bytes of encoded postings (`EncodedPostings`), shared by the terms that point into them.
+final class PostingsSource: Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
 
 /// One section a term occurs in, with the term's weight there.

@@ -22,7 +22,13 @@ public enum SearchIndexBuilder {
         /// The sizes of the previous build's document rows.
         public var rows: SearchIndexRowSizes?
         /// The index the previous build assembled, which a rebuild patches (`SearchIndexState`).
-        public var state: SearchIndexState?
+        public var state: SearchIndexState? {
+            get { kept.value }
+            set { kept = KeptState(newValue) }
+        }
+        /// Held in an object of its own so that the patch can take it (`takeState`) and change
+        /// its half a million terms in place: copied, each term was retained and released.
+        private var kept: KeptState
         /// Called before the index is assembled from every document's counts (when it cannot be
         /// patched), which may wait: a build that patches the index beside its other steps has
         /// the assembly, the step's peak of memory, wait until the pages are rendered.
@@ -36,7 +42,26 @@ public enum SearchIndexBuilder {
             self.counts = counts
             self.keys = keys
             self.rows = rows
-            self.state = state
+            self.kept = KeptState(state)
+        }
+
+        /// The state, taken out: this and every copy of this reuse have none after it. A patch
+        /// takes it to change it in place (`patched`); the index assembled anew needs none.
+        func takeState() -> SearchIndexState? {
+            kept.take()
+        }
+
+        private final class KeptState: @unchecked Sendable {
+            private let lock = NSLock()
+            private var state: SearchIndexState?
+            init(_ state: SearchIndexState?) { self.state = state }
+            var value: SearchIndexState? { lock.withLock { state } }
+            func take() -> SearchIndexState? {
+                lock.withLock {
+                    defer { state = nil }
+                    return state
+                }
+            }
         }
     }
 

@@ -157,7 +157,7 @@ public struct SearchIndexState: Sendable {
     func payload(termRun: Int = Self.termRun) -> [UInt8] {
         var writer = CacheWriter()
         // About three bytes a posting: without room made first, the array grew by doubling.
-        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postings.count })
+        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postingCount })
         writer.number(documents.count)
         for (position, (key, count)) in zip(documents, sectionCounts).enumerated() {
             writer.key(key)
@@ -189,7 +189,7 @@ public struct SearchIndexState: Sendable {
         var copying = 0..<0
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
             if position % termRun == 0 {
-                if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
                 copying = 0..<0
                 runStarts.append(writer.bytes.count)
             }
@@ -198,12 +198,12 @@ public struct SearchIndexState: Sendable {
                 if copying.upperBound == record.lowerBound, !copying.isEmpty {
                     copying = copying.lowerBound..<record.upperBound
                 } else {
-                    if !copying.isEmpty { writer.bytes += copies.payload[copying] }
+                    if !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
                     copying = record
                 }
                 continue
             }
-            if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+            if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
             copying = 0..<0
             writer.string(term.term)
             writer.number(forms.own)
@@ -217,7 +217,7 @@ public struct SearchIndexState: Sendable {
             writer.number(term.postings.count)
             Self.append(term.postings, to: &writer.bytes)
         }
-        if let copies, !copying.isEmpty { writer.bytes += copies.payload[copying] }
+        if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
         runStarts.append(writer.bytes.count)
         for (number, start) in runStarts.enumerated() {
             withUnsafeBytes(of: UInt64(start).littleEndian) { bytes in
@@ -304,26 +304,47 @@ public struct SearchIndexState: Sendable {
               let termsEnd = runStarts.last, termsEnd <= data.count else { return nil }
         // The rest of the payload, read on a thread of its own meanwhile.
         let tail = BackgroundStep { [sections] in Self.tail(data, from: termsEnd, termCount: termCount, totalSections: sections) }
-        let runs = Parallel.map(runCount, minimumChunk: 1) { number in
-            Self.termRecords(data[runStarts[number]..<runStarts[number + 1]], count: min(termRun, termCount - number * termRun))
+        // Each run's records are decoded straight into their place in the arrays: joining
+        // arrays made per run copied (retained, then released) every term a second time.
+        var recordStarts = [Int](repeating: 0, count: termCount + 1)
+        var wordSizes = [Int](repeating: 0, count: termCount)
+        var postingsSizes = [Int](repeating: 0, count: termCount)
+        var runFailed = [Bool](repeating: false, count: runCount)
+        let source = data.count <= Int(UInt32.max) ? (0..<runCount).map { _ in PostingsSource(data) } : nil
+        let (terms, forms) = recordStarts.withUnsafeMutableBufferPointer { starts in
+            wordSizes.withUnsafeMutableBufferPointer { wordSizes in
+                postingsSizes.withUnsafeMutableBufferPointer { postingsSizes in
+                    runFailed.withUnsafeMutableBufferPointer { runFailed in
+                        let numbers = UncheckedSendable((starts.baseAddress!, wordSizes.baseAddress!, postingsSizes.baseAddress!,
+                                                         runFailed.baseAddress!))
+                        var forms: [Forms] = []
+                        let terms = [IndexedTerm](unsafeUninitializedCapacity: termCount) { terms, initialized in
+                            forms = [Forms](unsafeUninitializedCapacity: termCount) { forms, formsInitialized in
+                                let slots = UncheckedSendable((terms.baseAddress!, forms.baseAddress!))
+                                Parallel.forEachChunk(runCount, minimumChunk: 1) { runs in
+                                    for number in runs {
+                                        let first = number * termRun
+                                        let output = TermSlots(terms: slots.value.0 + first, forms: slots.value.1 + first,
+                                                               starts: numbers.value.0 + first, wordSizes: numbers.value.1 + first,
+                                                               postingsSizes: numbers.value.2 + first)
+                                        let parsed = Self.termRecords(data[runStarts[number]..<runStarts[number + 1]],
+                                                                      count: min(termRun, termCount - first),
+                                                                      source: source?[number], into: output)
+                                        if !parsed { numbers.value.3[number] = true }
+                                    }
+                                }
+                                formsInitialized = termCount
+                            }
+                            initialized = termCount
+                        }
+                        return (terms, forms)
+                    }
+                }
+            }
         }
-        terms = []
-        forms = []
-        terms.reserveCapacity(termCount)
-        forms.reserveCapacity(termCount)
-        wordSizes.reserveCapacity(termCount)
-        postingsSizes.reserveCapacity(termCount)
-        var recordStarts: [Int] = []
-        recordStarts.reserveCapacity(termCount + 1)
-        for run in runs {
-            guard let run else { return nil }
-            terms += run.terms
-            forms += run.forms
-            wordSizes += run.wordSizes
-            postingsSizes += run.postingsSizes
-            recordStarts += run.starts
-        }
-        recordStarts.append(termsEnd)
+        guard !runFailed.contains(true) else { return nil }
+        (self.terms, self.forms, self.wordSizes, self.postingsSizes) = (terms, forms, wordSizes, postingsSizes)
+        recordStarts[termCount] = termsEnd
         records = Records(payload: data, starts: recordStarts)
         guard let tail = (try? tail.wait()) ?? nil else { return nil }
         (words, files, extras) = (tail.words, tail.files, tail.extras)
@@ -409,34 +430,56 @@ public struct SearchIndexState: Sendable {
     /// Term records are written in runs of this many (`termRecords` reads a run; the payload says how many).
     static let termRun = 1 << 16
 
-    /// The `count` term records that make up `bytes` (a run of them), or `nil` when they do not parse.
-    private static func termRecords(_ bytes: ArraySlice<UInt8>, count: Int)
-        -> (terms: [IndexedTerm], forms: [Forms], wordSizes: [Int], postingsSizes: [Int], starts: [Int])? {
+    /// Where a run's term records go (`termRecords`): each pointer at the run's first term.
+    private struct TermSlots {
+        var terms: UnsafeMutablePointer<IndexedTerm>
+        var forms: UnsafeMutablePointer<Forms>
+        var starts: UnsafeMutablePointer<Int>
+        var wordSizes: UnsafeMutablePointer<Int>
+        var postingsSizes: UnsafeMutablePointer<Int>
+    }
+
+    /// Decodes the `count` term records that make up `bytes` (a run of them) into `output`,
+    /// which it initializes whole (with empty terms after a record that does not parse); `false`
+    /// when they do not parse. With `source` (the bytes of the whole payload), the postings are
+    /// checked and left encoded there (`EncodedPostings`), not decoded.
+    private static func termRecords(_ bytes: ArraySlice<UInt8>, count: Int, source: PostingsSource?, into output: TermSlots) -> Bool {
         var reader = CacheReader(bytes)
-        var terms: [IndexedTerm] = [], forms: [Forms] = [], wordSizes: [Int] = [], postingsSizes: [Int] = [], starts: [Int] = []
-        terms.reserveCapacity(count)
-        forms.reserveCapacity(count)
-        wordSizes.reserveCapacity(count)
-        postingsSizes.reserveCapacity(count)
-        starts.reserveCapacity(count)
-        for _ in 0..<count {
-            starts.append(reader.offset)
+        var done = 0
+        defer {
+            for position in done..<count {
+                (output.terms + position).initialize(to: IndexedTerm(term: "", postings: []))
+                (output.forms + position).initialize(to: Forms())
+            }
+        }
+        while done < count {
+            output.starts[done] = reader.offset
             guard let text = reader.string(), let own = reader.number(), let formCount = reader.number(),
-                  formCount <= bytes.count else { return nil }
+                  formCount <= bytes.count else { return false }
             var kept = Forms(own: own)
             for _ in 0..<formCount {
-                guard let form = reader.string(), let count = reader.number() else { return nil }
+                guard let form = reader.string(), let count = reader.number() else { return false }
                 kept.others[form] = count
             }
-            guard let wordSize = reader.number(), let postingsSize = reader.number() else { return nil }
-            wordSizes.append(wordSize)
-            postingsSizes.append(postingsSize)
-            guard let postingCount = reader.number(), postingCount <= bytes.count,
-                  let postings = Self.postings(postingCount, from: &reader) else { return nil }
-            terms.append(IndexedTerm(term: text, postings: postings, display: kept.display(of: text)))
-            forms.append(kept)
+            guard let wordSize = reader.number(), let postingsSize = reader.number() else { return false }
+            guard let postingCount = reader.number(), postingCount <= bytes.count else { return false }
+            let term: IndexedTerm
+            if let source {
+                let offset = reader.offset
+                guard Self.skipPostings(postingCount, in: &reader) else { return false }
+                term = IndexedTerm(term: text, encoded: EncodedPostings(source: source, offset: UInt32(offset), count: UInt32(postingCount)),
+                                   display: kept.display(of: text))
+            } else {
+                guard let postings = Self.postings(postingCount, from: &reader) else { return false }
+                term = IndexedTerm(term: text, postings: postings, display: kept.display(of: text))
+            }
+            output.wordSizes[done] = wordSize
+            output.postingsSizes[done] = postingsSize
+            (output.terms + done).initialize(to: term)
+            (output.forms + done).initialize(to: kept)
+            done += 1
         }
-        return reader.atEnd ? (terms, forms, wordSizes, postingsSizes, starts) : nil
+        return reader.atEnd
     }
 
     /// Appends `postings` as `payload` lays them out (per posting the delta from the previous
@@ -464,6 +507,33 @@ public struct SearchIndexState: Sendable {
             return position
         }
         bytes.removeLast(bytes.count - end)
+    }
+
+    /// Moves `reader` past `count` postings (as `payload` writes them), checking that each is a
+    /// delta of at most five bytes and a weight below 0x80; `false` when they are not.
+    private static func skipPostings(_ count: Int, in reader: inout CacheReader) -> Bool {
+        var position = reader.offset - reader.data.startIndex
+        // Each posting ends in two bytes below 0x80 (the delta's last and the weight): counted,
+        // not decoded. A delta of more than five bytes does not parse (nor does it decode to a
+        // section of 32 bits: `EncodedPostings.decoded` stops the sum there).
+        let parsed = reader.data.withUnsafeBufferPointer { bytes -> Bool in
+            var ends = 2 * count, continued = 0
+            while ends > 0 {
+                guard position < bytes.count else { return false }
+                if bytes[position] < 0x80 {
+                    ends -= 1
+                    continued = 0
+                } else {
+                    continued += 1
+                    guard continued < 5, ends & 1 == 0 else { return false }
+                }
+                position += 1
+            }
+            return true
+        }
+        guard parsed else { return false }
+        reader.offset = reader.data.startIndex + position
+        return true
     }
 
     /// `count` postings read from `reader` (as `payload` writes them), or `nil` when they do not

@@ -31,26 +31,32 @@ enum SectionFrames {
         return writer.bytes
     }
 
-    /// The sections `encode` wrote, each with an empty text, or `nil` when they do not parse.
-    static func decode(_ bytes: ArraySlice<UInt8>) -> [SearchSection]? {
+    /// Decodes the `count` sections `encode` wrote into `output`, which it initializes whole
+    /// (with empty sections after any that do not parse); `false` when they do not parse or are
+    /// not `count`. Decoded in place: joining each document's array of sections copied every
+    /// section's seven strings a second time.
+    static func decode(_ bytes: ArraySlice<UInt8>, count: Int, into output: UnsafeMutablePointer<SearchSection>) -> Bool {
+        var done = 0
+        defer {
+            for position in done..<count { (output + position).initialize(to: SearchSection(page: "", pageTitle: "")) }
+        }
         var reader = CacheReader(bytes)
-        guard let count = reader.number(), count <= bytes.count, let shared = reader.number(), shared <= 1 else { return nil }
+        guard let written = reader.number(), written == count, let shared = reader.number(), shared <= 1 else { return false }
         var page = "", title = "", skill = ""
         if shared == 1, count > 0 {
-            guard let readPage = reader.string(), let readTitle = reader.string(), let readSkill = reader.string() else { return nil }
+            guard let readPage = reader.string(), let readTitle = reader.string(), let readSkill = reader.string() else { return false }
             (page, title, skill) = (readPage, readTitle, readSkill)
         }
-        var sections: [SearchSection] = []
-        sections.reserveCapacity(count)
-        for _ in 0..<count {
+        while done < count {
             if shared == 0 {
-                guard let readPage = reader.string(), let readTitle = reader.string(), let readSkill = reader.string() else { return nil }
+                guard let readPage = reader.string(), let readTitle = reader.string(), let readSkill = reader.string() else { return false }
                 (page, title, skill) = (readPage, readTitle, readSkill)
             }
-            guard let anchor = reader.string(), let heading = reader.string(), let parent = reader.string() else { return nil }
-            sections.append(SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading, parentHeading: parent,
-                                          skill: skill))
+            guard let anchor = reader.string(), let heading = reader.string(), let parent = reader.string() else { return false }
+            (output + done).initialize(to: SearchSection(page: page, anchor: anchor, pageTitle: title, heading: heading,
+                                                         parentHeading: parent, skill: skill))
+            done += 1
         }
-        return reader.atEnd ? sections : nil
+        return reader.atEnd
     }
 }

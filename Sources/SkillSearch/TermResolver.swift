@@ -78,7 +78,7 @@ struct TermResolver {
         var chosen: [Int] = []
         var postings = 0
         for term in byFrequency(found) where chosen.count < SearchRanking.maximumPrefixTerms {
-            let count = index.terms[term].postings.count
+            let count = index.terms[term].postingCount
             if !chosen.isEmpty && postings + count > SearchRanking.maximumPrefixPostings { break }
             postings += count
             chosen.append(term)
@@ -130,7 +130,7 @@ struct TermResolver {
 
     /// More sections first, then term order.
     private func precedesByFrequency(_ a: Int, _ b: Int) -> Bool {
-        let dfA = index.terms[a].postings.count, dfB = index.terms[b].postings.count
+        let dfA = index.terms[a].postingCount, dfB = index.terms[b].postingCount
         return dfA != dfB ? dfA > dfB : a < b
     }
 }

@@ -75,15 +75,24 @@ enum TextCodebook {
         let words = counts.words, counts = counts.counts
         // Ranked by number, a string made only for the words chosen. Words are ASCII letters, so
         // their bytes' order is their UTF-16 order.
-        let saving = counts.indices.compactMap { number -> (number: Int, saving: Int)? in
+        var saving = counts.indices.compactMap { number -> (number: Int, saving: Int)? in
             let length = words.withKey(number) { $0.count }
             let saving = counts[number] * (length - 2) - length - 1
             return saving > 0 ? (number, saving) : nil
-        }.sorted { a, b in
-            a.saving != b.saving ? a.saving > b.saving
-                : words.withKey(a.number) { first in words.withKey(b.number) { first.lexicographicallyPrecedes($0) } }
         }
-        return saving.prefix(capacity).map { chosen in words.withKey(chosen.number) { String(decoding: $0, as: UTF8.self) } }
+        // The first `capacity` by saving, and by bytes among equal savings: every word above the
+        // saving of the last one chosen, and the first of those at it by bytes. Only these are
+        // ordered by bytes (sorting the tens of thousands of words that save anything, by
+        // saving and then bytes, was most of choosing them, which every rebuild does).
+        if saving.count > capacity {
+            let threshold = saving.map(\.saving).sorted(by: >)[capacity - 1]
+            let at = saving.filter { $0.saving == threshold }.sorted { a, b in
+                words.withKey(a.number) { first in words.withKey(b.number) { first.lexicographicallyPrecedes($0) } }
+            }
+            saving = saving.filter { $0.saving > threshold }
+            saving += at.prefix(capacity - saving.count)
+        }
+        return saving.map { chosen in words.withKey(chosen.number) { String(decoding: $0, as: UTF8.self) } }
             .sorted(by: String.utf16Precedes)
     }
 

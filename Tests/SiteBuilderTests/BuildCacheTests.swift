@@ -25,6 +25,51 @@ import SkillParser
         #expect(read.entries == storable)
     }
 
+    /// A rebuild with few changes writes them beside the whole file; read back, the two are the
+    /// new entries. Changes written for another whole file (an older generation) are not used,
+    /// and past the limit the whole file is written again.
+    @Test func changesReadBackWithTheWholeFileTheyWereWrittenFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = BuildCache.location(for: folder.appendingPathComponent("site"))
+        let changesFile = BuildCache.changesLocation(of: file)
+        func entry(_ text: String, _ size: Int) -> BuildCache.Entry { .init(hash: .of(Data(text.utf8)), size: size, modified: Int64(size) * 7) }
+        var hasher = ContentHasher()
+        hasher.add("key")
+        var first = BuildCache(key: hasher.finalize())
+        for index in 0..<300 { first.entries["page\(index).html"] = entry("\(index)", index) }
+        try first.write(to: file)
+        let read = try #require(BuildCache.read(file))
+        #expect(read.entries == first.entries && read.changes.isEmpty)
+        guard case .none = read.update(to: first.entries) else { Issue.record("no change, yet something to write"); return }
+
+        // One page changed, one gone, one new; then, on top of those, the new one gone again.
+        var second = first.entries
+        second["page1.html"] = entry("changed", 1)
+        second["page2.html"] = nil
+        second["new.html"] = entry("new", 5)
+        guard case .changes(let changes) = read.update(to: second) else { Issue.record("few changes, not a changes file"); return }
+        #expect(changes.changes.count == 3)
+        try changes.writeChanges(to: changesFile)
+        let reread = try #require(BuildCache.read(file))
+        #expect(reread.entries == second)
+        var third = second
+        third["new.html"] = nil
+        guard case .changes(let more) = reread.update(to: third) else { Issue.record("few changes, not a changes file"); return }
+        try more.writeChanges(to: changesFile)
+        #expect(try #require(BuildCache.read(file)).entries == third)
+
+        // A whole file written since: the changes file is not its own.
+        try first.write(to: file)
+        #expect(try #require(BuildCache.read(file)).entries == first.entries)
+
+        // Past the limit: the whole file.
+        var many = first.entries
+        for index in 0..<(BuildCache.changesLimit + 1) { many["page\(index).html"] = entry("other \(index)", index) }
+        guard case .whole(let whole) = try #require(BuildCache.read(file)).update(to: many) else { Issue.record("many changes, not the whole file"); return }
+        #expect(whole.entries == many)
+    }
+
     @Test func anotherFileIsNotACache() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

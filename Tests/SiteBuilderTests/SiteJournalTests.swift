@@ -113,6 +113,46 @@ import TestSupport
         #expect(Self.entries(output) == expected)
     }
 
+    /// The plan made from the counts `IncrementalOutput.emit` keeps (every listed file emitted
+    /// again) is the plan worked out from every emitted path, for a site holding what a full
+    /// build never has: empty folders, folders of links only, a link, a marker.
+    @Test func aPlanFromTheEmittedCountsIsThePlanFromEveryEmittedPath() throws {
+        let site = SiteFixtures.temporaryPath()
+        let manager = FileManager.default
+        for folder in ["a/b", "a/empty/deeper", "c", "links/inner", "d/e/f"] {
+            try manager.createDirectory(atPath: site + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["index.html", OutputFolder.markerName, "a/one.html", "a/b/two.html", "c/three.html", "d/e/f/four.html"] {
+            try Data(file.utf8).write(to: URL(fileURLWithPath: site + "/" + file))
+        }
+        try manager.createSymbolicLink(atPath: site + "/links/inner/out", withDestinationPath: "/")
+        try manager.createSymbolicLink(atPath: site + "/top-link", withDestinationPath: "index.html")
+        let listing = try #require(SiteListing.read(site))
+        #expect(listing.filelessFolders == ["a/empty", "a/empty/deeper", "links", "links/inner"])
+        let kept = listing.files.keys.filter { $0 != OutputFolder.markerName }
+        // Each case: the new paths, and whether the marker is emitted as well.
+        let cases: [(new: [String], marker: Bool)] = [
+            ([], false), (["a/empty/new.html"], false), (["links/inner/out", "top-link"], false),
+            (["a/empty/deeper/x.html", "n/m/new.html", "links/new.html"], true),
+        ]
+        for (new, marker) in cases {
+            let emitted = Set(kept + new + (marker ? [OutputFolder.markerName] : []))
+            let staged = Set(new + ["a/one.html"])
+            let counted = SiteJournal.EmittedPaths(listedFiles: kept.count, unlisted: new)
+            let fromCounts = SiteJournal(updating: listing, to: emitted, staged: staged, staging: "s", counted: counted)
+            let fromPaths = SiteJournal(updating: listing, to: emitted, staged: staged, staging: "s")
+            #expect(fromCounts == fromPaths, "new paths \(new)")
+            #expect(fromPaths.emptied.contains("a/empty/deeper") == !new.contains { $0.hasPrefix("a/empty/deeper/") })
+        }
+        // A listed file not emitted: the counts do not add up, and the plan removes it.
+        var emitted = Set(kept)
+        emitted.remove("d/e/f/four.html")
+        let counted = SiteJournal.EmittedPaths(listedFiles: kept.count - 1, unlisted: [])
+        let plan = SiteJournal(updating: listing, to: emitted, staged: [], staging: "s", counted: counted)
+        #expect(plan == SiteJournal(updating: listing, to: emitted, staged: [], staging: "s"))
+        #expect(plan.removed.contains("d/e/f/four.html") && Set(plan.emptied) == ["d/e/f", "d/e", "d", "a/empty/deeper", "a/empty", "links/inner", "links"])
+    }
+
     @Test func aJournalThatCannotBeCarriedOutStopsTheNextBuildAndIsKept() throws {
         let tree = try FixtureTree(Self.before)
         let output = SiteFixtures.temporaryPath()

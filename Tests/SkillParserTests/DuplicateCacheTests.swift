@@ -245,10 +245,11 @@ import TestSupport
         }
     }
 
-    /// A rebuild whose rules changed leaves the sketches file and writes what its units add to it
-    /// in a delta beside it; the next rebuild reads both, as the sketches that run made, and patches
-    /// its matching from them. A damaged delta is not used; one made against another base is left out.
-    @Test func aChangedRuleWritesADeltaOfTheSketchesThatTheNextRebuildReads() throws {
+    /// A rebuild whose rules changed leaves the texts and sketches files: `dedupe` keeps where each
+    /// text is in the texts file and the new ones, a delta beside the sketches file the new units'
+    /// sketches. The next rebuild reads them as the texts and sketches that run made, and patches its
+    /// matching from them. A damaged delta is not used; one made against another base is left out.
+    @Test func aChangedRuleLeavesTheTextsAndSketchesFilesAndKeepsWhatItAdds() throws {
         let tree = try Self.collection()
         let file = tree.root.appendingPathComponent("dedupe")
         let sketchFile = CachedSketches.file(besideCache: file)
@@ -256,6 +257,8 @@ import TestSupport
         let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
         try first.write(to: file)
         let base = try Data(contentsOf: sketchFile)
+        let textsFile = DuplicateCache.textsFile(besideCache: file)
+        let texts = try Data(contentsOf: textsFile)
         #expect(!FileManager.default.fileExists(atPath: deltaFile.path))
         var cache = try Self.read(file)
         let rules = [(5, "- Prefer a short label to a long one in every system alert.\n"),
@@ -266,7 +269,11 @@ import TestSupport
             #expect(statistics.patchedMatching)
             try next.write(to: file)
             #expect(try Data(contentsOf: sketchFile) == base)
+            #expect(try Data(contentsOf: textsFile) == texts)
             cache = try Self.read(file)
+            #expect(cache.textsKey == next.textsKey && cache.texts.count == next.texts.count)
+            #expect(zip(cache.texts, next.texts).allSatisfy { $0.isSameForMatching(as: $1) && $0.hashes == $1.hashes })
+            #expect(cache.base.map { $0.places.count { $0 < 0 } } ?? 0 > 0)
             let loaded = try #require(cache.loadedSketches())
             guard case .held(let made) = next.sketches else {
                 Issue.record("the run made no sketches")

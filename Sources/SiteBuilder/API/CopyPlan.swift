@@ -53,7 +53,7 @@ struct CopyPlan: Sendable {
     /// The files to write, each path once: site files, then `extra` files, then collection
     /// files. Paths of pages, the site marker and the paths `written` (the index step's, already
     /// written) are left alone.
-    func files(extra: [String: Data], written: [String], plan: SitePlan) -> [(path: String, from: SiteBuilder.FileSource)] {
+    func files(extra: [String: SiteBuilder.FileSource], written: [String], plan: SitePlan) -> [(path: String, from: SiteBuilder.FileSource)] {
         var files: [(path: String, from: SiteBuilder.FileSource)] = []
         var taken = Set<String>()
         func add(_ path: String, _ source: SiteBuilder.FileSource) {
@@ -61,7 +61,7 @@ struct CopyPlan: Sendable {
             files.append((path, source))
         }
         for file in siteFiles { add(file.path, file.from) }
-        for (path, data) in extra.sorted(by: { $0.key < $1.key }) { add(path, .data(data)) }
+        for (path, source) in extra.sorted(by: { $0.key < $1.key }) { add(path, source) }
         taken.formUnion(written)
         for file in collectionFiles { add(file.path, file.from) }
         return files

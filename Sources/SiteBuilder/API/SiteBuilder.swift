@@ -79,22 +79,30 @@ public enum SiteBuilder {
                 let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: folder.url), reuse: options.reuse)
                 return try SiteBuilder.index(graph: input.graph, plan: plan, folder: folder, output: output, cache: cache, previous: nil)
             }
-            // llms.txt and the sitemap need the site's context, not the pages or the index: made
-            // on a thread of their own while those are, and written in the write step.
-            let generated = BackgroundStep { () -> (sitemap: Data?, llms: Data) in
-                let sitemap = input.config.baseURL.map { base in
+            // llms.txt and the sitemap need the site's context, not the pages or the index: their
+            // inputs' digests, and the text of those the previous site cannot keep
+            // (`IncrementalOutput.keeps`), are made on a thread of their own while those are,
+            // and written in the write step.
+            let generating = BackgroundStep { () -> GeneratedFiles in
+                let sitemap = input.config.baseURL.map { base -> GeneratedFiles.Sitemap in
                     let pages = plan.pages.filter { $0.kind != .notFound && $0.kind != .search }.map(\.path)
-                    return Data(Sitemap.render(pages: pages, baseURL: base).utf8)
+                    let digest = Sitemap.digest(pages: pages, baseURL: base)
+                    let text = output.keeps(GeneratedPaths.sitemap, hash: digest) ? nil : Sitemap.render(pages: pages, baseURL: base)
+                    return .init(pages: pages, base: base, digest: digest, text: text)
                 }
-                return (sitemap, Data(LLMsText.render(site: site).utf8))
+                let entries = LLMsText.Entries(site: site)
+                let digest = entries.digest
+                let text = output.keeps(GeneratedPaths.llms, hash: digest) ? nil : LLMsText.render(entries)
+                return GeneratedFiles(sitemap: sitemap, llms: .init(entries: entries, digest: digest, text: text))
             }
             // The copy step's files outside the index's folder do not depend on the index, which
             // writes only there: they are copied on a thread of their own while the pages render
             // and the index is built, filling the cores those steps leave idle (the index's
             // assembly runs on one) with the kernel's file creation. The files under the index's
             // folder that the index does not write are copied after it, as before.
-            var extraFiles: [String: Data] = [:]
-            if let list = HomePage.skillList(site: site) { extraFiles[HomePage.listPath] = list }
+            var extraFiles: [String: FileSource] = [:]
+            // Made by the copying thread (3 ms of the main thread between the plan and render steps, perf).
+            if HomePage.isCompact(site) { extraFiles[HomePage.listPath] = .made { HomePage.skillList(site: site) ?? Data() } }
             let indexFolder = SearchIndexStep.folder + "/"
             let copiedBeside = copyPlan.files(extra: extraFiles, written: [], plan: plan).filter { !$0.path.hasPrefix(indexFolder) }
             var copying: BackgroundStep<Int>?
@@ -140,13 +148,18 @@ public enum SiteBuilder {
                 }
             }
             try log.run("write") {
-                // The work cannot fail.
-                let (sitemap, llms) = try! generated.wait()
-                if let sitemap {
-                    try output.emit(GeneratedPaths.sitemap, hash: .of(sitemap)) { try folder.write(sitemap, to: GeneratedPaths.sitemap) }
+                // Keyed on what they are made from: made here only when that changed and the
+                // thread above did not make them (it makes those the previous site cannot keep).
+                let generated = try! generating.wait()
+                if let sitemap = generated.sitemap {
+                    try output.emit(GeneratedPaths.sitemap, hash: sitemap.digest) {
+                        try folder.write(sitemap.text ?? Sitemap.render(pages: sitemap.pages, baseURL: sitemap.base), to: GeneratedPaths.sitemap)
+                    }
                     files += 1
                 }
-                try output.emit(GeneratedPaths.llms, hash: .of(llms)) { try folder.write(llms, to: GeneratedPaths.llms) }
+                try output.emit(GeneratedPaths.llms, hash: generated.llms.digest) {
+                    try folder.write(generated.llms.text ?? LLMsText.render(generated.llms.entries), to: GeneratedPaths.llms)
+                }
                 files += 1
                 try output.commit()
                 // A memo that could not be written costs the next build its keys, nothing else.
@@ -164,6 +177,26 @@ public enum SiteBuilder {
             folder.discard()
             throw error
         }
+    }
+
+    /// `sitemap.xml` and `llms.txt` as the write step emits them: what each is made from, its
+    /// digest, and its text when it was made ahead.
+    struct GeneratedFiles: Sendable {
+        struct Sitemap: Sendable {
+            var pages: [String]
+            var base: String
+            var digest: ContentHash
+            var text: String?
+        }
+
+        struct LLMs: Sendable {
+            var entries: LLMsText.Entries
+            var digest: ContentHash
+            var text: String?
+        }
+
+        var sitemap: Sitemap?
+        var llms: LLMs
     }
 
     /// Collections of at most this many documents are indexed while their pages render, which
@@ -244,6 +277,7 @@ public enum SiteBuilder {
                 let data: Data
                 switch source {
                 case .data(let bytes): data = bytes
+                case .made(let make): data = make()
                 case .file(let file):
                     // Read, not linked: a symbolic link inside the collection becomes a plain file.
                     guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
@@ -270,6 +304,8 @@ public enum SiteBuilder {
         case file(String)
         /// A loaded Markdown file, with the digest of the bytes it was parsed from.
         case source(String, digest: ContentHash)
+        /// Bytes the build makes, made where the file is written.
+        case made(@Sendable () -> Data)
     }
 
     enum HighlightSource: Sendable {

@@ -26,12 +26,16 @@ import Darwin
 final class IncrementalOutput: @unchecked Sendable {
     /// The previous site's entries, when its cache is usable.
     private let previous: [String: BuildCache.Entry]
+    /// The cache they were read from (for the changes the commit writes).
+    private let previousCache: BuildCache?
     /// The previous site's files, when it is updated in place (`nil`: the whole site is staged).
     private let listing: SiteListing?
     private let folder: OutputFolder
     private let cacheFile: URL
     private var recorded: BuildCache
     private var emitted: Set<String> = []
+    /// The emitted paths as they stand to the listing, for the commit's plan.
+    private var counted = SiteJournal.EmittedPaths()
     /// Paths whose file is in the staging folder (the others are kept from the previous site).
     private var staged: Set<String> = []
     private var made: [String] = []
@@ -49,11 +53,11 @@ final class IncrementalOutput: @unchecked Sendable {
         let key = BuildKey.of(theme: theme)
         let cache = reuse && FileManager.default.fileExists(atPath: folder.url.path) ? BuildCache.read(cacheFile) : nil
         // Made by another program or with another theme: nothing is reused, and the summary says so.
-        let entries = cache?.key == key ? cache?.entries ?? [:] : [:]
         // A site of ours is updated in place also without a cache (`--full`, another theme or
         // program): each file made is then compared with the site's, and only differing ones staged.
         listing = Self.canUpdateInPlace(folder) ? SiteListing.read(folder.url.path) : nil
-        previous = listing == nil ? [:] : entries
+        previousCache = listing != nil && cache?.key == key ? cache : nil
+        previous = previousCache?.entries ?? [:]
         if let listing { folder.previousFiles.compare(with: listing, at: folder.url.path) }
         hasPrevious = cache != nil
         recorded = BuildCache(key: key)
@@ -91,13 +95,14 @@ final class IncrementalOutput: @unchecked Sendable {
         // The previous site's entry is read without the lock (neither changes while files are
         // emitted), and a kept file takes the lock once: taken twice per file, the lock was half
         // of this function's time in the render step of a rebuild (two threads, 12,000 files).
-        var kept: BuildCache.Entry?
-        if let listing, let entry = previous[path], entry.hash == hash, let old = listing.files[path],
-           old.size == entry.size, old.modified == entry.modified {
-            kept = entry
-        }
+        let old = listing?.files[path]
+        let kept = keptEntry(path, hash: hash, old: old)
         let again = lock.withLock { () -> Bool in
             let again = !emitted.insert(path).inserted
+            if !again, listing != nil {
+                // How the emitted paths stand to the listing, for the commit's plan (`SiteJournal`).
+                if old == nil { counted.unlisted.append(path) } else if path != OutputFolder.markerName { counted.listedFiles += 1 }
+            }
             if let kept {
                 recorded.entries[path] = kept
                 // Only a file emitted before may be staged.
@@ -111,7 +116,6 @@ final class IncrementalOutput: @unchecked Sendable {
         if kept != nil { return true }
         guard try write() else {
             // The same bytes as the previous site's file, which stays as the listing found it.
-            let old = listing?.files[path]
             lock.withLock {
                 if let old { recorded.entries[path] = BuildCache.Entry(hash: hash, size: old.size, modified: old.modified) }
                 staged.remove(path)
@@ -128,6 +132,19 @@ final class IncrementalOutput: @unchecked Sendable {
         return false
     }
 
+    /// Whether `emit` keeps the previous site's file at `path` for the digest `hash` without
+    /// making it: the cache has that digest for it, and the file is still the size and age the
+    /// cache recorded. (A caller may ask ahead, to make only what will be written.)
+    func keeps(_ path: String, hash: ContentHash) -> Bool {
+        keptEntry(path, hash: hash, old: listing?.files[path]) != nil
+    }
+
+    /// The cache's entry of the file `keeps` keeps, given the listing's stamp `old` of `path`.
+    private func keptEntry(_ path: String, hash: ContentHash, old: SiteListing.Stamp?) -> BuildCache.Entry? {
+        guard let old, let entry = previous[path], entry.hash == hash, old.size == entry.size, old.modified == entry.modified else { return nil }
+        return entry
+    }
+
     /// Site paths made anew by this build, sorted.
     var madePaths: [String] { lock.withLock { made.sorted() } }
 
@@ -141,17 +158,20 @@ final class IncrementalOutput: @unchecked Sendable {
     /// left as it is.
     func commit() throws {
         lock.lock()
-        let cache = recorded, emittedPaths = emitted, stagedPaths = staged
+        let cache = recorded, emittedPaths = emitted, stagedPaths = staged, counts = counted
         lock.unlock()
         guard let listing else {
             unlink(cacheFile.path)
+            unlink(BuildCache.changesLocation(of: cacheFile).path)
             try folder.commit()
             try? cache.write(to: cacheFile)
             return
         }
-        let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent)
-        // A cache with the same entries is not written again (nor, with nothing to move or remove, a journal).
-        try folder.update(with: journal, cache: cache.entries == previous ? nil : cache)
+        let journal = SiteJournal(updating: listing, to: emittedPaths, staged: stagedPaths, staging: folder.staging.lastPathComponent,
+                                  counted: counts)
+        // A cache with the same entries is not written again (nor, with nothing to move or remove,
+        // a journal); one with few changes gets only its changes file.
+        try folder.update(with: journal, cache: previousCache?.update(to: cache.entries) ?? .whole(cache))
     }
 
     /// Size and modification time of a regular file (not followed through a symbolic link).

@@ -213,10 +213,11 @@ struct OutputFolder {
     static func folders<Paths: Sequence<String>>(holding paths: Paths) -> Set<String> {
         var folders: Set<String> = []
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+            // Looked for as a byte: a `Character` search checks grapheme breaks at every step.
+            var end = path.utf8.endIndex
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                end = slash
+                guard folders.insert(String(path[..<slash])).inserted else { break }
             }
         }
         return folders
@@ -268,16 +269,26 @@ struct OutputFolder {
     /// old, then the journal, whose rename is the point from which the update will be finished
     /// whatever happens; then the journal is carried out, and the staging folder and journal removed.
     /// A failure before the journal is written leaves the previous site as it was.
-    /// `cache` is `nil` when the site's cache stays as it is; with that and nothing to move or
+    /// `cache` is `.none` when the site's cache stays as it is; with that and nothing to move or
     /// remove, no journal is written at all.
-    func update(with plan: SiteJournal, cache: BuildCache?) throws {
+    func update(with plan: SiteJournal, cache: BuildCache.Update) throws {
         defer { lock.release() }
         var plan = plan
-        plan.replacesCache = cache != nil
+        plan.replacesCache = false
         try InterruptCleanup.shared.withoutInterrupts {
-            if let cache, (try? cache.write(to: BuildCache.pendingLocation(for: url))) == nil {
+            let written: Bool
+            switch cache {
+            case .none:
+                written = true
+            case .whole(let cache):
+                written = (try? cache.write(to: BuildCache.pendingLocation(for: url))) != nil
+                plan.replacesCache = written
+            case .changes(let cache):
+                written = (try? cache.writeChanges(to: BuildCache.pendingChangesLocation(for: url))) != nil
+                plan.replacesChanges = written
+            }
+            if !written {
                 // No new cache: the old one must not outlive the files it describes.
-                plan.replacesCache = false
                 unlink(BuildCache.location(for: url).path)
             }
             if plan.hasWork {

@@ -28,6 +28,11 @@ struct SiteListing: Sendable {
     var folders: Set<String> = []
     /// Site-relative paths of everything else (symbolic links, sockets...): never reused, always removed.
     var others: Set<String> = []
+    /// The folders with no regular file anywhere inside (empty, or holding only other entries or
+    /// folders like them): a full build has none, so a rebuild that keeps every listed file
+    /// removes these and no other folder (`SiteJournal`), without working out which folders its
+    /// thousands of files need.
+    var filelessFolders: Set<String> = []
 
     /// Lists the folder at `path`; `nil` when it cannot be opened as a folder.
     static func read(_ path: String) -> SiteListing? {
@@ -37,7 +42,7 @@ struct SiteListing: Sendable {
         guard let top = entries(of: dup(root)) else { return nil }
         let parts = Parallel.map(top.count, minimumChunk: 1) { index -> SiteListing in
             var part = SiteListing()
-            part.add(top[index].name, type: top[index].type, in: root, at: top[index].name)
+            _ = part.add(top[index].name, type: top[index].type, in: root, at: top[index].name)
             return part
         }
         var listing = SiteListing()
@@ -45,17 +50,18 @@ struct SiteListing: Sendable {
             listing.files.merge(part.files) { first, _ in first }
             listing.folders.formUnion(part.folders)
             listing.others.formUnion(part.others)
+            listing.filelessFolders.formUnion(part.filelessFolders)
         }
         return listing
     }
 
     /// Adds the entry `name` of the open folder `parent`, whose site path is `path`, and for a
-    /// folder everything in it.
-    private mutating func add(_ name: String, type: UInt8, in parent: Int32, at path: String) {
+    /// folder everything in it; returns whether it is or holds a regular file.
+    private mutating func add(_ name: String, type: UInt8, in parent: Int32, at path: String) -> Bool {
         var type = type
         var info = stat()
         if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_REG) {
-            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
             switch info.st_mode & S_IFMT {
             case S_IFREG: type = UInt8(DT_REG)
             case S_IFDIR: type = UInt8(DT_DIR)
@@ -66,16 +72,25 @@ struct SiteListing: Sendable {
         case UInt8(DT_REG):
             files[path] = Stamp(size: Int(info.st_size),
                                 modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            return true
         case UInt8(DT_DIR):
             folders.insert(path)
             let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard folder >= 0 else { others.insert(path); return }
-            defer { close(folder) }
-            for entry in Self.entries(of: dup(folder)) ?? [] {
-                add(entry.name, type: entry.type, in: folder, at: path + "/" + entry.name)
+            guard folder >= 0 else {
+                others.insert(path)
+                filelessFolders.insert(path)
+                return false
             }
+            defer { close(folder) }
+            var holdsFile = false
+            for entry in Self.entries(of: dup(folder)) ?? [] {
+                if add(entry.name, type: entry.type, in: folder, at: path + "/" + entry.name) { holdsFile = true }
+            }
+            if !holdsFile { filelessFolders.insert(path) }
+            return holdsFile
         default:
             others.insert(path)
+            return false
         }
     }
 

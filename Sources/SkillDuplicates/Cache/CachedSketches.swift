@@ -55,14 +55,13 @@ struct CachedSketches: Sendable {
         bandKeys = sketches.keys
         commonSlots = sketches.commonSlots
         guard let previous, let previousBase = previous.base, previous.bands == bands,
-              sketches.previousUnit.count == unitKeys.count else { return }
-        let (count, previousCount) = (unitKeys.count, previous.unitKeys.count)
-        let (keys, previousKeys, previousUnit) = (sketches.keys, previous.bandKeys, sketches.previousUnit)
-        let baseUnits = Parallel.map(count, minimumChunk: 4096) { unit -> Int32 in
-            let before = previousUnit[unit]
-            guard before >= 0, previousBase.units[before] >= 0 else { return -1 }
-            for band in 0..<bands where keys[band * count + unit] != previousKeys[band * previousCount + before] { return -1 }
-            return previousBase.units[before]
+              sketches.previousUnit.count == unitKeys.count, sketches.reusedKeys.count == unitKeys.count,
+              previousBase.units.count == previous.unitKeys.count else { return }
+        // A unit whose band keys are the previous run's has the base's too, when that run had it
+        // from the base: a place in the base is given only with the base's keys.
+        let (previousUnit, reusedKeys) = (sketches.previousUnit, sketches.reusedKeys)
+        let baseUnits = Parallel.map(unitKeys.count, minimumChunk: 4096) { unit -> Int32 in
+            reusedKeys[unit] ? previousBase.units[previousUnit[unit]] : -1
         }
         base = Base(textsKey: previousBase.textsKey, count: previousBase.count, units: baseUnits)
     }

@@ -3,10 +3,11 @@ import SkillParser
 
 /// The duplicate cache's files: two `CacheFile`s whose payloads are columns, each a count and
 /// fixed-width numbers, written as they are made and read back with one copy per column. `dedupe`
-/// holds the files (digest, and the text of each rule), `dedupe-texts` the distinct texts and the
-/// matched pairs; each starts with the key of the texts, and a cache is read only when both agree.
-/// A rebuild that changed no rule writes the first (a file's digest changed) and leaves the second,
-/// 15 of the 16 MB for agentic-awesome-skills, as it is.
+/// holds the files (digest, and the text of each rule), where each distinct text is in the texts
+/// file (or the text itself, when that file has not got it) and the matched pairs; `dedupe-texts`
+/// holds distinct texts and starts with their key, which `dedupe` names: a cache is read only when
+/// the two agree. A rebuild writes the first and leaves the second, 15 of the 16 MB for
+/// agentic-awesome-skills, as it is, unless its texts add more than an eighth to those there.
 extension DuplicateCache {
     static let kind = CacheFile.Kind(magic: "SKBDUPES", format: formatVersion, name: "duplicate cache")
     static let textsKind = CacheFile.Kind(magic: "SKBDTEXT", format: formatVersion, name: "duplicate cache texts")
@@ -37,7 +38,6 @@ extension DuplicateCache {
             }
         }
         guard case .success(var cache) = decoded else { throw CacheDamage("its columns do not add up, or its texts are another build's") }
-        cache.textsFile = textsFile
         cache.sketches = .file(CachedSketches.file(besideCache: file))
         return cache
     }
@@ -64,12 +64,22 @@ extension DuplicateCache {
         case .file, .none: break
         }
         let textsFile = Self.textsFile(besideCache: file)
-        let sameTextsThere = leavesFilesOfTheSameTexts
-            && CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(textsKey))
-        if self.textsFile?.standardizedFileURL.path != textsFile.standardizedFileURL.path, !sameTextsThere {
-            try CacheFile.write(to: textsFile, kind: Self.textsKind, key: key) { output in try encodeTexts(into: &output) }
+        // The texts file the cache was read against, when it is still there and this cache adds few
+        // texts to it: left, and `dedupe` says where each text is in it. Otherwise the texts file is
+        // this cache's own (written, unless a `--full` build finds its very texts there).
+        let limit = max(4096, texts.count / 8)
+        var kept = TextsBase(key: textsKey, texts: texts, places: texts.indices.map { Int32($0) })
+        if let base, case let places = base.places(of: texts), places.count(where: { $0 < 0 }) <= limit,
+           CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(base.key)) {
+            kept = TextsBase(key: base.key, texts: texts, places: places)
+        } else if !(leavesFilesOfTheSameTexts
+                    && CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(textsKey))) {
+            try CacheFile.write(to: textsFile, kind: Self.textsKind, key: key) { output in
+                try output.column([textsKey.high, textsKey.low])
+                try Self.encode(texts[...], into: &output)
+            }
         }
-        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encodeDocuments(into: &output) }
+        try CacheFile.write(to: file, kind: Self.kind, key: key) { output in try encodeDocuments(kept, into: &output) }
     }
 
     /// The bytes of a column holding `key` (what both the texts and the sketches files start with).
@@ -77,7 +87,7 @@ extension DuplicateCache {
         [UInt64(2), key.high, key.low].flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
     }
 
-    private func encodeDocuments(into writer: inout CacheFile.Writer) throws {
+    private func encodeDocuments(_ kept: TextsBase, into writer: inout CacheFile.Writer) throws {
         try writer.column([textsKey.high, textsKey.low])
         let documentList = documents.sorted { ($0.value.lowerBound, $0.key.high) < ($1.value.lowerBound, $1.key.high) }
         try writer.column(Self.pairs(documentList.map(\.key.high), documentList.map(\.key.low)))
@@ -85,11 +95,24 @@ extension DuplicateCache {
         try writer.column(count: documentList.reduce(0) { $0 + $1.value.count }) { output in
             for document in documentList { try output.values(references[document.value]) }
         }
+        try writer.column([kept.key.high, kept.key.low])
+        try writer.column(kept.places)
+        try Self.encode(texts.indices.lazy.filter { kept.places[$0] < 0 }.map { texts[$0] }, into: &writer)
+        if let matched {
+            try writer.column([matched.key.high, matched.key.low, UInt64(matched.candidates), UInt64(matched.verifiedCount)])
+            try writer.column(matched.pairs.flatMap { [$0.first, $0.second] })
+            try writer.column(matched.verifiedUnits)
+        } else {
+            try writer.column([UInt64]())
+            try writer.column([UInt32]())
+            try writer.column([UInt64]())
+        }
     }
 
-    private func encodeTexts(into writer: inout CacheFile.Writer) throws {
-        try writer.column([textsKey.high, textsKey.low])
-        try writer.column(Self.pairs(texts.map(\.key.high), texts.map(\.key.low)))
+    /// The columns of a list of texts: keys, token counts, word counts, token hashes, sentence
+    /// counts, sentence bounds, sentence keys.
+    private static func encode(_ texts: some Collection<RuleFingerprint>, into writer: inout CacheFile.Writer) throws {
+        try writer.column(pairs(texts.map(\.key.high), texts.map(\.key.low)))
         try writer.column(texts.map { UInt32($0.tokenCount) })
         try writer.column(texts.map { Int32(clamping: $0.wordCount) })
         try writer.column(count: texts.reduce(0) { $0 + $1.hashes.count }) { output in
@@ -102,15 +125,6 @@ extension DuplicateCache {
         }
         try writer.column(count: 2 * sentenceCount) { output in
             for text in texts { try output.values(text.sentenceKeys.flatMap { [$0.high, $0.low] }) }
-        }
-        if let matched {
-            try writer.column([matched.key.high, matched.key.low, UInt64(matched.candidates), UInt64(matched.verifiedCount)])
-            try writer.column(matched.pairs.flatMap { [$0.first, $0.second] })
-            try writer.column(matched.verifiedUnits)
-        } else {
-            try writer.column([UInt64]())
-            try writer.column([UInt32]())
-            try writer.column([UInt64]())
         }
     }
 
@@ -142,13 +156,52 @@ extension DuplicateCache {
             cache.documents[ContentHash(high: digests[2 * index], low: digests[2 * index + 1])] = start..<end
             start = end
         }
-        guard start == references.count, reader.isAtEnd else { throw Damage() }
+        guard start == references.count else { throw Damage() }
         cache.references = references
+        let baseKey = try reader.array(of: UInt64.self)
+        let places = try reader.array(of: Int32.self)
+        let extras = try decodeTexts(&reader)
+        guard baseKey.count == 2, documentsTextKey.count == 2 else { throw Damage() }
 
-        reader = FixedWidthReader(texts)
-        let textsKey = try reader.array(of: UInt64.self)
-        guard textsKey.count == 2, textsKey == documentsTextKey else { throw Damage() }
-        cache.textsKey = ContentHash(high: textsKey[0], low: textsKey[1])
+        var textsReader = FixedWidthReader(texts)
+        let textsKey = try textsReader.array(of: UInt64.self)
+        guard textsKey == baseKey else { throw Damage() }
+        let baseTexts = try decodeTexts(&textsReader)
+        guard textsReader.isAtEnd, places.allSatisfy({ $0 >= -1 && Int($0) < baseTexts.count }),
+              places.count(where: { $0 < 0 }) == extras.count else { throw Damage() }
+        cache.textsKey = ContentHash(high: documentsTextKey[0], low: documentsTextKey[1])
+        var extra = 0
+        cache.texts = places.map { place in
+            if place >= 0 { return baseTexts[Int(place)] }
+            defer { extra += 1 }
+            return extras[extra]
+        }
+        cache.base = TextsBase(key: ContentHash(high: baseKey[0], low: baseKey[1]), texts: cache.texts, places: places)
+        let textCount = cache.texts.count
+        guard references.allSatisfy({ $0 >= -1 && Int($0) < textCount }) else { throw Damage() }
+
+        let matching = try reader.array(of: UInt64.self)
+        let pairs = try reader.array(of: UInt32.self)
+        let verifiedUnits = try reader.array(of: UInt64.self)
+        guard reader.isAtEnd, zip(verifiedUnits, verifiedUnits.dropFirst()).allSatisfy({ $0 < $1 }),
+              verifiedUnits.allSatisfy({ $0 >> 32 < $0 & 0xFFFF_FFFF }),
+              matching.isEmpty || matching.count == 4, pairs.count % 2 == 0, matching.count == 4 || pairs.isEmpty,
+              pairs.allSatisfy({ Int($0) < textCount })
+        else { throw Damage() }
+        if matching.count == 4 {
+            let verified = Int(clamping: matching[3])
+            guard verified <= pairs.count / 2 else { throw Damage() }
+            cache.matched = MatchedPairs(key: ContentHash(high: matching[0], low: matching[1]), candidates: Int(clamping: matching[2]),
+                                         pairs: stride(from: 0, to: pairs.count, by: 2).map { MatchedPairs.Pair(first: pairs[$0], second: pairs[$0 + 1]) },
+                                         verifiedCount: verified, verifiedUnits: verifiedUnits)
+        }
+        return cache
+    }
+
+    /// The texts of `encode(_:into:)`'s columns, checked; made on all cores, each one's hashes
+    /// copied from the column straight into its own array.
+    private static func decodeTexts(_ reader: inout FixedWidthReader) throws(FixedWidthReader.Damage) -> [RuleFingerprint] {
+        typealias Damage = FixedWidthReader.Damage
         let textKeys = try reader.array(of: UInt64.self)
         let tokenCounts = try reader.array(of: UInt32.self)
         let wordCounts = try reader.array(of: Int32.self)
@@ -159,7 +212,7 @@ extension DuplicateCache {
         let textCount = tokenCounts.count
         let hashCount = hashes.count / 8
         guard textKeys.count == 2 * textCount, wordCounts.count == textCount, sentenceCounts.count == textCount,
-              sentenceBounds.count == sentenceKeys.count, references.allSatisfy({ $0 >= -1 && Int($0) < textCount })
+              sentenceBounds.count == sentenceKeys.count
         else { throw Damage() }
         // Where each text's hashes and sentences start, checked here; then the texts are made on all
         // cores, each one's hashes copied from the column straight into its own array.
@@ -179,7 +232,7 @@ extension DuplicateCache {
             sentenceStart += 2 * sentenceCount
         }
         guard hashStart == hashCount, sentenceStart == sentenceBounds.count else { throw Damage() }
-        cache.texts = Parallel.map(textCount, minimumChunk: 1024) { text -> RuleFingerprint in
+        return Parallel.map(textCount, minimumChunk: 1024) { text -> RuleFingerprint in
             let (tokens, sentenceCount) = (Int(tokenCounts[text]), Int(sentenceCounts[text]))
             let (hashStart, sentenceStart) = starts[text]
             var sentences: [Range<Int>] = []
@@ -202,22 +255,5 @@ extension DuplicateCache {
             return RuleFingerprint(hashes: textHashes, key: TextKey(high: textKeys[2 * text], low: textKeys[2 * text + 1]),
                                    sentences: sentences, sentenceKeys: keys, wordCount: Int(wordCounts[text]))
         }
-
-        let matching = try reader.array(of: UInt64.self)
-        let pairs = try reader.array(of: UInt32.self)
-        let verifiedUnits = try reader.array(of: UInt64.self)
-        guard reader.isAtEnd, zip(verifiedUnits, verifiedUnits.dropFirst()).allSatisfy({ $0 < $1 }),
-              verifiedUnits.allSatisfy({ $0 >> 32 < $0 & 0xFFFF_FFFF }),
-              matching.isEmpty || matching.count == 4, pairs.count % 2 == 0, matching.count == 4 || pairs.isEmpty,
-              pairs.allSatisfy({ Int($0) < textCount })
-        else { throw Damage() }
-        if matching.count == 4 {
-            let verified = Int(clamping: matching[3])
-            guard verified <= pairs.count / 2 else { throw Damage() }
-            cache.matched = MatchedPairs(key: ContentHash(high: matching[0], low: matching[1]), candidates: Int(clamping: matching[2]),
-                                         pairs: stride(from: 0, to: pairs.count, by: 2).map { MatchedPairs.Pair(first: pairs[$0], second: pairs[$0 + 1]) },
-                                         verifiedCount: verified, verifiedUnits: verifiedUnits)
-        }
-        return cache
     }
 }

@@ -32,11 +32,35 @@ public struct DuplicateCache: Sendable {
     var documents: [ContentHash: Range<Int>] = [:]
     var references: [Int32] = []
 
-    /// Distinct texts, by index, under their key (`MatchedPairs.key(of:)`), and the file they were
-    /// read from, if any (a cache made from a cache, of the same texts, need not write them again).
+    /// Distinct texts, by index, under their key (`MatchedPairs.key(of:)`).
     var texts: [RuleFingerprint] = []
     var textsKey = ContentHash(high: 0, low: 0)
-    var textsFile: URL?
+    /// The texts file these texts are kept against, when the cache was read or made from one:
+    /// `write` leaves that file (15 MB for agentic-awesome-skills) and keeps in `dedupe` only where
+    /// each text is in it and the texts it has not got.
+    var base: TextsBase?
+
+    /// A texts file (`dedupe-texts`) with key `key`, and texts whose places in it are known:
+    /// `texts[i]` is its text `places[i]` (-1: not in it).
+    struct TextsBase: Sendable {
+        var key: ContentHash
+        var texts: [RuleFingerprint]
+        var places: [Int32]
+
+        /// Where each of `texts` is in this base (-1: not in it): found by key among the texts
+        /// whose places are known, and the same in every field matching reads.
+        func places(of texts: [RuleFingerprint]) -> [Int32] {
+            if texts.count == self.texts.count, zip(texts, self.texts).allSatisfy({ $0.isSameForMatching(as: $1) }) {
+                return places
+            }
+            var table = TextKeyTable(capacity: self.texts.count)
+            for (index, text) in self.texts.enumerated() where places[index] >= 0 { _ = table.value(for: text.key) { index } }
+            return texts.map { text in
+                guard let index = table.value(of: text.key), self.texts[index].isSameForMatching(as: text) else { return -1 }
+                return places[index]
+            }
+        }
+    }
 
     /// The pairs matching found, under the key of the texts it read.
     var matched: MatchedPairs?
@@ -66,7 +90,7 @@ public struct DuplicateCache: Sendable {
         return hasher.finalize()
     }
 
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The index in `texts` (-1 for a rule too short to compare) of each of the `ruleCount` rules
     /// of the file with this digest, when that file was in the run the cache was made from.
@@ -99,15 +123,15 @@ public struct DuplicateCache: Sendable {
 
 extension DuplicateCache {
     /// The cache of a run: its files (those with a digest), texts (`texts`, when the caller has
-    /// them already as an array: the previous cache's, when no text changed, with the file they
-    /// are in), matched pairs and sketches.
+    /// them already as an array: the previous cache's, when no text changed), matched pairs and
+    /// sketches; kept against the texts file of `base` (the previous cache's) when there is one.
     init(key: ContentHash, documents: [(digest: ContentHash?, statements: Range<Int>)], fingerprints: [RuleFingerprint?],
          units: ComparisonUnits, matched: MatchedPairs, sketches: Sketches, texts: [RuleFingerprint]? = nil,
-         textsFile: URL? = nil) {
+         base: TextsBase? = nil) {
         self.key = key
         self.matched = matched
         textsKey = matched.key
-        self.textsFile = textsFile
+        self.base = base
         self.sketches = sketches
         var textOf = [Int32](repeating: -1, count: fingerprints.count)
         for (index, text) in units.texts.enumerated() {
@@ -120,5 +144,14 @@ extension DuplicateCache {
             references.append(contentsOf: textOf[document.statements])
         }
         self.texts = texts ?? units.texts.map(\.fingerprint)
+    }
+}
+
+extension RuleFingerprint {
+    /// Whether the two texts are the same in everything matching reads (`add(to:)`); the key
+    /// stands for the token hashes, as everywhere.
+    func isSameForMatching(as other: RuleFingerprint) -> Bool {
+        key == other.key && tokenCount == other.tokenCount && wordCount == other.wordCount
+            && sentences == other.sentences && sentenceKeys == other.sentenceKeys
     }
 }

@@ -109,8 +109,9 @@ enum BuildCommand: Command {
             // The work cannot fail.
             let input = SiteInput(graph: graph, config: config, diagnostics: diagnostics, duplicates: try! groups.wait())
 
-            let errors = input.diagnostics.filter { $0.severity == .error }
-            if arguments.has("strict"), !errors.isEmpty {
+            // Only --strict needs them (a copy of each error: 2 ms for agentic-awesome-skills' 1,955).
+            let errors = arguments.has("strict") ? input.diagnostics.filter { $0.severity == .error } : []
+            if !errors.isEmpty {
                 ContentRoot.report(errors, of: graph, console: console)
                 console.error("error: \(errors.count == 1 ? "1 error" : "\(errors.count) errors") found; --strict leaves \(output) as it was\n")
                 return .findings
@@ -118,7 +119,9 @@ enum BuildCommand: Command {
             if verbose { ContentRoot.report(input.diagnostics.filter { !problems.contains($0) }, of: graph, console: console) }
 
             let summary = try SiteBuilder.build(input, prepared: preparation, log: &log)
-            KeptUntilExit.keep((input, summary.kept))
+            // With the steps' own holders, whose values (the prepared plan, the checks' and
+            // duplicates' caches) were otherwise freed object by object at the end: 3-4 ms (perf).
+            KeptUntilExit.keep((input, summary.kept, preparation, groups, checks, duplicates))
             progress.clear()
             if verbose { for note in summary.notes { console.error("note: \(note)\n") } }
             if !summary.problems.isEmpty, !verbose { ContentRoot.report(summary.problems, of: graph, console: console) }
@@ -150,9 +153,12 @@ enum BuildCommand: Command {
     }
 
     static func findingsSummary(_ diagnostics: [Diagnostic]) -> String {
+        // Counted in one pass, without copying the findings (13,000 for agentic-awesome-skills).
+        var counts: [Severity: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.severity, default: 0] += 1 }
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
-            let count = diagnostics.filter { $0.severity == severity }.count
+            let count = counts[severity, default: 0]
             if count > 0 { parts.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
         }
         return parts.joined(separator: ", ")

@@ -166,19 +166,46 @@ import Testing
         #expect(built.map { $0.state?.extras.count } == [1, 1, 1, 0, 1])
     }
 
-    @Test func aDocumentThatGainsASectionIsAssembledAnew() throws {
+    /// A document that gains a section renumbers the sections after it: patched all the same
+    /// (`SectionShift`), the same index as a full build's (`rebuild` compares them).
+    @Test func aDocumentThatGainsASectionIsPatched() throws {
         let built = try rebuild { tree in
             let text = try tree.read("controls/references/toggles.md")
-            try tree.write("controls/references/toggles.md", text + "\n## Another section\n\nWith words of its own.\n")
+            try tree.write("controls/references/toggles.md", text + "\n## Another section\n\nWith words of its own, about as many as the other sections hold: a toggle in a long list of settings shows its state at once, and its label says which.\n")
         }
-        #expect(!built.patched)
+        // (Of about the average length: a change of the average length would weigh every
+        // posting anew, and the index would be assembled anew.)
+        #expect(built.patched)
+        #expect(built.recounted == 1)
     }
 
-    @Test func aDeletedDocumentIsAssembledAnew() throws {
+    @Test func aDeletedDocumentIsPatched() throws {
         let built = try rebuild { tree in
             try FileManager.default.removeItem(at: tree.root.appendingPathComponent("controls/references/toggles.md"))
         }
-        #expect(!built.patched)
+        #expect(built.patched)
+        #expect(built.recounted == 0)
+    }
+
+    @Test func anAddedDocumentIsPatched() throws {
+        let built = try rebuild { tree in
+            try tree.write("controls/references/sliders.md", "# Sliders\n\nA slider picks a value in a continuous range, such as the volume of a sound or the brightness of a screen, by dragging its thumb along the track.\n\n## Steps\n\nSteps snap the value of a slider to fixed amounts, so that people can pick the same value again, and a label beside the track shows the value picked.\n")
+        }
+        #expect(built.patched)
+        #expect(built.recounted == 1)
+    }
+
+    /// Sections that come and go early in the collection move every later one; with small
+    /// files, most files change. Each rebuild must be its full build.
+    @Test func sectionsThatComeAndGoAgreeWithFullBuilds() throws {
+        let accessibility = "accessibility/SKILL.md"
+        let built = try rebuilds([
+            { tree in try tree.write(accessibility, try tree.read(accessibility) + "\n## Contrast again\n\nCheck the contrast of every quokka.\n") },
+            { tree in try tree.write("aaa-first/SKILL.md", "---\nname: aaa-first\ndescription: The first skill.\n---\n\n# First\n\nWords first.\n") },
+            { tree in try FileManager.default.removeItem(at: tree.root.appendingPathComponent("controls/references/toggles.md")) },
+            { tree in try tree.write(accessibility, try tree.read(accessibility).replacingOccurrences(of: "\n## Contrast again\n", with: "\nContrast again.\n")) },
+        ], targets: Self.smallFiles)
+        #expect(built.contains { $0.patched })
     }
 
     @Test func nothingChangedIsPatchedWithNothing() throws {
@@ -340,6 +367,23 @@ import Testing
         }
     }
 
+    /// Elements removed and put in by swapping (`splice`) give the array a copy would.
+    @Test func splicingMovesElementsAsACopyWould() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let array = (0..<Int.random(in: 0...30, using: &generator)).map { "t\($0)" }
+            let removing = array.indices.filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+            var kept = array.indices.filter { !removing.contains($0) }.map { array[$0] }
+            let inserting = (0..<Int.random(in: 0...5, using: &generator)).map { number in
+                (Int.random(in: 0...kept.count, using: &generator), "new\(number)")
+            }.sorted { $0.0 < $1.0 }
+            var spliced = array
+            SearchIndexBuilder.splice(&spliced, removing: removing, inserting: inserting)
+            for (offset, (position, element)) in inserting.enumerated() { kept.insert(element, at: position + offset) }
+            #expect(spliced == kept)
+        }
+    }
+
     @Test func aDamagedStateIsNotRead() throws {
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil, targets: Self.smallFiles).built.state)
@@ -356,6 +400,8 @@ import Testing
         let tree = try Self.collection()
         let state = try #require(try Self.build(tree, after: nil).built.state)
         #expect(SearchIndexState(payload: state.payload()) == state)
+        // Read back, the postings stay encoded until asked for (and are then the same, above).
+        #expect(SearchIndexState(payload: state.payload())?.terms.allSatisfy { $0.encoded != nil } == true)
         // Term records in runs read on all cores: any run length reads back the same.
         for run in [1, 7, 64, state.terms.count - 1, state.terms.count] {
             let read = SearchIndexState(payload: state.payload(termRun: run))
