@@ -117,19 +117,28 @@ struct EncodedPostings: Sendable {
         return source.bytes.withUnsafeBufferPointer { bytes in
             var position = Int(offset), section = 0
             for _ in 0..<Int(count) {
-                var delta = 0, shift = 0
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    position += 1
-                    delta |= Int(byte & 0x7F) << shift
-                    if byte < 0x80 { break }
-                    shift += 7
-                }
+                guard let delta = Self.delta(bytes, at: &position) else { break }
                 section = min(section + delta, Int(UInt32.max))
                 position += 1
             }
             return section
         }
+    }
+
+    /// One posting's section delta at `position` (LEB128, at most five bytes), `position` moved
+    /// past it; nil when the bytes end or the number runs longer. The one reader of the format,
+    /// for the state's check (`SearchIndexState`) and for the decoding here.
+    @inline(__always)
+    static func delta(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Int? {
+        var delta = 0, shift = 0
+        while position < bytes.count, shift < 35 {
+            let byte = bytes[position]
+            position += 1
+            delta |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return delta }
+            shift += 7
+        }
+        return nil
     }
 
     /// The postings.
@@ -138,15 +147,7 @@ struct EncodedPostings: Sendable {
             [Posting](unsafeUninitializedCapacity: Int(count)) { output, initialized in
                 var position = Int(offset), section = 0
                 while initialized < Int(count), position < bytes.count {
-                    var delta = 0, shift = 0
-                    while position < bytes.count {
-                        let byte = bytes[position]
-                        position += 1
-                        delta |= Int(byte & 0x7F) << shift
-                        if byte < 0x80 { break }
-                        shift += 7
-                    }
-                    guard position < bytes.count else { break }
+                    guard let delta = Self.delta(bytes, at: &position), position < bytes.count else { break }
                     section = min(section + delta, Int(UInt32.max))
                     (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
                     position += 1

@@ -546,16 +546,8 @@ public struct SearchIndexState: Sendable {
             reader.data.withUnsafeBufferPointer { bytes in
                 var section = 0
                 while initialized < count {
-                    var delta = 0, shift = 0
-                    while true {
-                        guard position < bytes.count, shift < 35 else { failed = true; return }
-                        let byte = bytes[position]
-                        position += 1
-                        delta |= Int(byte & 0x7F) << shift
-                        if byte < 0x80 { break }
-                        shift += 7
-                    }
-                    guard position < bytes.count, section + delta <= Int(UInt32.max) else { failed = true; return }
+                    guard let delta = EncodedPostings.delta(bytes, at: &position), position < bytes.count,
+                          section + delta <= Int(UInt32.max) else { failed = true; return }
                     section += delta
                     (output.baseAddress! + initialized).initialize(to: Posting(section: section, weight: Int(bytes[position])))
                     position += 1
