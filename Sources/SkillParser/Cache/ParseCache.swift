@@ -214,6 +214,15 @@ public final class ParseCache: @unchecked Sendable {
             else { return nil }
             return opened.read(trailingStart + record.offset..<trailingStart + record.offset + record.length)
         }
+        /// A trailing record decoded when first asked for; when its bytes are missing or damaged,
+        /// the file is noted as damaged and parsed again for the value (`reparsed`).
+        @Sendable func trailing<Value>(_ record: TrailingRecord, _ kind: String,
+                                       decode: (UnsafeRawBufferPointer) throws -> Value,
+                                       reparsed: (MarkdownDocument?) -> Value) -> Value {
+            if let value = bytes(record)?.withUnsafeBytes({ try? decode($0) }) { return value }
+            damagedLater(path, kind, shard: shard)
+            return reparsed(CollectionLoader.parseFile(path, folder: folder).document)
+        }
         do throws(CacheDamage) {
             var result = try file.own.withUnsafeBytes { all in
                 Result { () throws(CacheDamage) in
@@ -224,33 +233,20 @@ public final class ParseCache: @unchecked Sendable {
                     var reader = try BinaryReader(record: own)
                     reader.lazyTree = { record in
                         MarkdownTree(blockCount: record.count) {
-                            let parts = bytes(record)?.withUnsafeBytes { bytes in
-                                try? MarkdownTree.parts(record: bytes, digest: record.digest, blockCount: record.count)
-                            }
-                            if let parts { return parts }
-                            self.damagedLater(path, "tree", shard: shard)
-                            return CollectionLoader.parseFile(path, folder: folder).document?.tree.parts
-                                ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: [])
+                            trailing(record, "tree", decode: { try MarkdownTree.parts(record: $0, digest: record.digest, blockCount: record.count) },
+                                     reparsed: { $0?.tree.parts ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: []) })
                         }
                     }
                     reader.lazyRules = { record in
                         MarkdownRules(count: record.count) {
-                            let rules = bytes(record)?.withUnsafeBytes { bytes in
-                                try? MarkdownRules.rules(record: bytes, digest: record.digest, count: record.count)
-                            }
-                            if let rules { return rules }
-                            self.damagedLater(path, "rules", shard: shard)
-                            return CollectionLoader.parseFile(path, folder: folder).document?.rules ?? []
+                            trailing(record, "rules", decode: { try MarkdownRules.rules(record: $0, digest: record.digest, count: record.count) },
+                                     reparsed: { $0?.rules ?? [] })
                         }
                     }
                     reader.lazyHeadedLists = { record in
                         MarkdownHeadedLists(count: record.count) {
-                            let lists = bytes(record)?.withUnsafeBytes { bytes in
-                                try? MarkdownHeadedLists.lists(record: bytes, digest: record.digest, count: record.count)
-                            }
-                            if let lists { return lists }
-                            self.damagedLater(path, "headed lists", shard: shard)
-                            return CollectionLoader.parseFile(path, folder: folder).document?.headedLists ?? []
+                            trailing(record, "headed lists", decode: { try MarkdownHeadedLists.lists(record: $0, digest: record.digest, count: record.count) },
+                                     reparsed: { $0?.headedLists ?? [] })
                         }
                     }
                     let result = try reader.fileParse()
