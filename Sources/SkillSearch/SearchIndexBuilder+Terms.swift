@@ -16,9 +16,9 @@ extension SearchIndexBuilder {
         var others = [[String: Int]](repeating: [:], count: termCount)
         for (batch, global) in zip(batches, globals) {
             for (document, terms) in zip(batch.documents, batch.documentTerms) {
-                for (term, count) in document.ownForm.enumerated() where count > 0 { own[Int(global[Int(terms[term])])] += count }
+                for (term, count) in document.ownForm.enumerated() where count > 0 { own[Int(global[Int(terms[term])])] += Int(count) }
                 for form in document.otherForms {
-                    others[Int(global[Int(terms[Int(form.term)])])][form.surface, default: 0] += form.count
+                    others[Int(global[Int(terms[Int(form.term)])])][form.surface, default: 0] += Int(form.count)
                 }
             }
         }

@@ -316,23 +316,11 @@ public enum SearchIndexBuilder {
         let texts = stored.map(\.text)
         let counting = BackgroundStep { TextCodebook.wordCounts(texts) }
         // Numbered by their bytes, in the order first met, as the batches number their own: a
-        // `[String: Int]` hashed every term of every batch with SipHash. A `WordFormTable` holds
-        // a term of up to 16 bytes in its slot (a `ByteStringTable` read its bytes elsewhere).
-        var numbers = WordFormTable()
-        var termTexts: [String] = []
-        let globals = batches.map { batch -> [Int32] in
-            batch.terms.map { term -> Int32 in
-                var bytes = term
-                return bytes.withUTF8 { bytes in
-                    let found = numbers.find(bytes)
-                    if found.found { return Int32(truncatingIfNeeded: numbers.value(at: found.slot)) }
-                    numbers.insert(bytes, value: UInt64(termTexts.count), at: found.slot)
-                    termTexts.append(term)
-                    return Int32(termTexts.count - 1)
-                }
-            }
-        }
-        numbers = WordFormTable()
+        // `[String: Int]` hashed every term of every batch with SipHash (`TermNumbers`).
+        var numbers = TermNumbers(expected: batches.reduce(0) { max($0, $1.terms.count) })
+        let globals = batches.map { batch -> [Int32] in batch.terms.map { numbers.number(of: $0) } }
+        let termTexts = numbers.texts
+        numbers = TermNumbers()
         var sectionCount = 0, totalLength = 0, describedCount = 0, totalDescription = 0
         for batch in batches {
             for document in batch.documents {

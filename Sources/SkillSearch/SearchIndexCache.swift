@@ -186,13 +186,13 @@ public struct SearchIndexCache: Sendable {
                     entry += 1
                 }
             }
-            for own in counts.ownForm { output.number(own) }
+            for own in counts.ownForm { output.number(UInt32: own) }
         }
         writer.number(counts.otherForms.count)
         for form in counts.otherForms {
             writer.number(Int(form.term))
             writer.string(form.surface)
-            writer.number(form.count)
+            writer.number(Int(form.count))
         }
         return writer.bytes
     }
@@ -231,13 +231,14 @@ public struct SearchIndexCache: Sendable {
             counts.sectionEnds.append(counts.entries.count)
         }
         for _ in 0..<termCount {
-            guard let own = reader.number() else { return nil }
-            counts.ownForm.append(own)
+            guard let own = reader.number(), own <= UInt32.max else { return nil }
+            counts.ownForm.append(UInt32(own))
         }
         guard let formCount = reader.number(), formCount <= payload.count else { return nil }
         for _ in 0..<formCount {
-            guard let term = reader.number(), term < termCount, let surface = reader.string(), let count = reader.number() else { return nil }
-            counts.otherForms.append(.init(term: UInt32(term), surface: surface, count: count))
+            guard let term = reader.number(), term < termCount, let surface = reader.string(), let count = reader.number(),
+                  count <= UInt32.max else { return nil }
+            counts.otherForms.append(.init(term: UInt32(term), surface: surface, count: UInt32(count)))
         }
         return reader.atEnd ? counts : nil
     }

@@ -107,17 +107,17 @@ extension SearchIndexBuilder {
             let sections = oldStarts[position]..<(oldStarts[position] + before.sections.count)
             for (term, text) in before.terms.enumerated() {
                 changes[text, default: TermChange()].removed.append(sections)
-                changes[text]!.own -= before.ownForm[term]
+                changes[text]!.own -= Int(before.ownForm[term])
             }
-            for form in before.otherForms { changes[before.terms[Int(form.term)]]!.others[form.surface, default: 0] -= form.count }
+            for form in before.otherForms { changes[before.terms[Int(form.term)]]!.others[form.surface, default: 0] -= Int(form.count) }
         }
         var fresh: [Int: DocumentCounts] = [:]
         for (number, position) in added.enumerated() {
             let after = counted[number].counts(withTerms: 0)
             totals.add(after)
             for section in after.sections { words.add(section.text, times: 1) }
-            for (term, text) in after.terms.enumerated() { changes[text, default: TermChange()].own += after.ownForm[term] }
-            for form in after.otherForms { changes[after.terms[Int(form.term)]]!.others[form.surface, default: 0] += form.count }
+            for (term, text) in after.terms.enumerated() { changes[text, default: TermChange()].own += Int(after.ownForm[term]) }
+            for form in after.otherForms { changes[after.terms[Int(form.term)]]!.others[form.surface, default: 0] += Int(form.count) }
             fresh[position] = after
         }
         let sectionCounts = keys.indices.map { position in was[position].map { state.sectionCounts[$0] } ?? fresh[position]!.sections.count }
