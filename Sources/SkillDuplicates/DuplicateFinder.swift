@@ -226,7 +226,7 @@ public struct DuplicateFinder: Sendable {
         clock.lap("cluster")
         statistics.steps = clock.steps
         let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            matched: matched, sketches: nextSketches, texts: sameTexts, base: cache?.base) }
+                                            matched: matched, sketches: nextSketches, texts: sameTexts, previous: cache) }
         return (clusters, statistics, next, built.clusters.map(\.group))
     }
 

@@ -111,6 +111,40 @@ import TestSupport
         #expect(Self.reason(file) == "damaged")
     }
 
+    /// The payload digest, fed in four lanes: the same bytes cut anywhere give the same digest, and
+    /// any one byte changed, a zero byte added or two words of a block swapped give another.
+    @Test func thePayloadDigestDependsOnTheBytesNotTheCuts() {
+        func digest(_ bytes: [UInt8], cuts: [Int]) -> ContentHash {
+            var digest = CachePayloadDigest()
+            var start = 0
+            for cut in cuts + [bytes.count] where cut >= start && cut <= bytes.count {
+                bytes[start..<cut].withUnsafeBytes { digest.add($0) }
+                start = cut
+            }
+            return digest.finalize()
+        }
+        var seen = Set<ContentHash>()
+        for count in [0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 100] {
+            let bytes = Self.payload(count)
+            let whole = digest(bytes, cuts: [])
+            #expect(seen.insert(whole).inserted, "\(count) bytes")
+            for cuts in [[1], [5, 6, 7], [8, 40], [31], [33, 34, 35, 36, 70], Array(stride(from: 0, to: count, by: 3))] {
+                #expect(digest(bytes, cuts: cuts) == whole, "\(count) bytes cut at \(cuts)")
+            }
+            #expect(digest(bytes + [0], cuts: []) != whole)
+            for position in 0..<count {
+                var changed = bytes
+                changed[position] ^= 0x01
+                #expect(digest(changed, cuts: [count / 2]) != whole, "\(count) bytes, byte \(position)")
+            }
+            if count >= 32 {
+                var swapped = bytes
+                for offset in 0..<8 { swapped.swapAt(offset, 8 + offset) }
+                #expect(digest(swapped, cuts: []) != whole)
+            }
+        }
+    }
+
     @Test func aFailedWriteLeavesTheFileInPlaceAsItWas() throws {
         struct Stop: Error {}
         let tree = try FixtureTree()

@@ -61,6 +61,15 @@ import TestSupport
         try #require(DuplicateCache(file: file, key: key))
     }
 
+    /// A fresh run's cache of `tree`, written to `dedupe` in its folder: the files, with the cache.
+    static func firstCacheWritten(_ tree: FixtureTree) throws -> (file: URL, sketches: URL, delta: URL, cache: DuplicateCache) {
+        let file = tree.root.appendingPathComponent("dedupe")
+        let sketchFile = CachedSketches.file(besideCache: file)
+        let (_, first) = expectSameAsFresh(try graph(tree), cache: nil)
+        try first.write(to: file)
+        return (file, sketchFile, CachedSketches.deltaFile(of: sketchFile), first)
+    }
+
     /// Writes `cache` and reads it back, with its sketches (read before the folder goes).
     static func roundTrip(_ cache: DuplicateCache) throws -> DuplicateCache {
         let tree = try FixtureTree()
@@ -245,17 +254,53 @@ import TestSupport
         }
     }
 
+    /// The sketches file and its delta damaged behind a correct digest (their columns read where they
+    /// are in the payload, no copy checked afterwards): refused or read, never a crash, and a run
+    /// with what was read finds the clusters a fresh run finds.
+    @Test func sketchesDamagedBehindACorrectDigestAreRefusedOrReadWithoutACrash() throws {
+        let tree = try Self.collection()
+        let (file, sketchFile, deltaFile, _) = try Self.firstCacheWritten(tree)
+        try tree.write("skill-5/SKILL.md", try tree.read("skill-5/SKILL.md") + "- Prefer a short label to a long one in every system alert.\n")
+        let (_, second) = Self.expectSameAsFresh(try Self.graph(tree), cache: try Self.read(file))
+        try second.write(to: file)
+        #expect(FileManager.default.fileExists(atPath: deltaFile.path))
+        try tree.write("skill-6/SKILL.md", try tree.read("skill-6/SKILL.md") + "- Keep every alert label short and clear for the system sheet.\n")
+        let graph = try Self.graph(tree)
+        var generator = SeededGenerator(seed: 9)
+        for (target, kind) in [(sketchFile, CachedSketches.kind), (deltaFile, CachedSketches.deltaKind)] {
+            let bytes = try Data(contentsOf: target)
+            let payload = [UInt8](bytes.dropFirst(CacheFile.headerSize))
+            for round in 0..<40 {
+                var copy = payload
+                if round < 8 {
+                    // One of the first words (the texts keys, band count and columns' counts) made huge or small.
+                    let position = 8 * Int.random(in: 0..<min(64, copy.count / 8), using: &generator)
+                    let value: UInt64 = round % 2 == 0 ? .max >> Int.random(in: 0..<40, using: &generator) : UInt64(round)
+                    withUnsafeBytes(of: value.littleEndian) { copy.replaceSubrange(position..<(position + 8), with: $0) }
+                } else {
+                    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                        copy[Int.random(in: 0..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    }
+                }
+                try CacheFile.write(to: target, kind: kind, key: Self.key) { try $0.write(copy) }
+                if let cache = DuplicateCache(file: file, key: Self.key) {
+                    _ = cache.loadedSketches()
+                    _ = DuplicateFinder().run(in: graph, reusing: cache, key: Self.key)
+                }
+            }
+            try bytes.write(to: target)
+        }
+        let (statistics, _) = Self.expectSameAsFresh(graph, cache: try Self.read(file))
+        #expect(statistics.patchedMatching)
+    }
+
     /// A rebuild whose rules changed leaves the texts and sketches files: `dedupe` keeps where each
     /// text is in the texts file and the new ones, a delta beside the sketches file the new units'
     /// sketches. The next rebuild reads them as the texts and sketches that run made, and patches its
     /// matching from them. A damaged delta is not used; one made against another base is left out.
     @Test func aChangedRuleLeavesTheTextsAndSketchesFilesAndKeepsWhatItAdds() throws {
         let tree = try Self.collection()
-        let file = tree.root.appendingPathComponent("dedupe")
-        let sketchFile = CachedSketches.file(besideCache: file)
-        let deltaFile = CachedSketches.deltaFile(of: sketchFile)
-        let (_, first) = Self.expectSameAsFresh(try Self.graph(tree), cache: nil)
-        try first.write(to: file)
+        let (file, sketchFile, deltaFile, first) = try Self.firstCacheWritten(tree)
         let base = try Data(contentsOf: sketchFile)
         let textsFile = DuplicateCache.textsFile(besideCache: file)
         let texts = try Data(contentsOf: textsFile)

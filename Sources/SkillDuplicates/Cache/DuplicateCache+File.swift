@@ -68,10 +68,10 @@ extension DuplicateCache {
         // texts to it: left, and `dedupe` says where each text is in it. Otherwise the texts file is
         // this cache's own (written, unless a `--full` build finds its very texts there).
         let limit = max(4096, texts.count / 8)
-        var kept = TextsBase(key: textsKey, texts: texts, places: texts.indices.map { Int32($0) })
-        if let base, case let places = base.places(of: texts), places.count(where: { $0 < 0 }) <= limit,
+        var kept = TextsBase(key: textsKey, places: texts.indices.map { Int32($0) })
+        if let base, base.places.count == texts.count, base.places.count(where: { $0 < 0 }) <= limit,
            CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(base.key)) {
-            kept = TextsBase(key: base.key, texts: texts, places: places)
+            kept = base
         } else if !(leavesFilesOfTheSameTexts
                     && CacheFile.payloadStarts(textsFile, kind: Self.textsKind, key: key, with: Self.keyColumn(textsKey))) {
             try CacheFile.write(to: textsFile, kind: Self.textsKind, key: key) { output in
@@ -176,7 +176,7 @@ extension DuplicateCache {
             defer { extra += 1 }
             return extras[extra]
         }
-        cache.base = TextsBase(key: ContentHash(high: baseKey[0], low: baseKey[1]), texts: cache.texts, places: places)
+        cache.base = TextsBase(key: ContentHash(high: baseKey[0], low: baseKey[1]), places: places)
         let textCount = cache.texts.count
         guard references.allSatisfy({ $0 >= -1 && Int($0) < textCount }) else { throw Damage() }
 
