@@ -218,7 +218,7 @@ extension SearchIndexBuilder {
                 else { return -1 }
                 return Int32(old)
             }
-            return SearchIndexState.Records(payload: records.payload, starts: records.starts, copies: copies)
+            return SearchIndexState.Records(payload: records.payload, base: records.base, starts: records.starts, copies: copies)
         }
         var records: [SearchIndexCache.Record]?
         if extras.count > min(extraRecords, max(1, documents.count / 16)) {

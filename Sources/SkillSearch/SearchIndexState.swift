@@ -1,5 +1,10 @@
 import Foundation
 import SkillParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The index as the last build assembled it, kept in the build cache beside the counts
 /// (`.OUT.skillbook-cache/index-state`): each document's key and number of sections, in the
@@ -136,6 +141,9 @@ public struct SearchIndexState: Sendable {
     /// See `records`.
     struct Records: Sendable {
         var payload: [UInt8]
+        /// The whole file the payload was read from, with the delta written since
+        /// (`SearchIndexStateDelta`): the next state is written as a delta of the same file.
+        var base: SearchIndexStateDelta.Base?
         /// Where each term's record starts in `payload`, and where the last ends.
         var starts: [Int]
         /// For each term of the state being written, the term whose record in `payload` it is
@@ -143,126 +151,176 @@ public struct SearchIndexState: Sendable {
         var copies: [Int32] = []
     }
 
-    /// The state in `file`: `nil` when there is none; throws, saying why, when there is one this
-    /// program cannot use.
+    /// The state in `file` with the delta written since beside it (`SearchIndexStateDelta`):
+    /// `nil` when there is none; throws, saying why, when there is one this program cannot use
+    /// (a delta that is not of this file, or damaged, makes the whole state unusable).
     public static func read(_ file: URL, program: ContentHash) throws(CacheDamage) -> SearchIndexState? {
-        try CacheFile.read(file, kind: kind, key: program, parse: SearchIndexState.init(payload:))
+        guard let base = try CacheFile.read(file, kind: kind, key: program) else { return nil }
+        let read = SearchIndexStateDelta.base(base)
+        var payload = base, origin = read
+        if let delta = try CacheFile.read(SearchIndexStateDelta.location(of: file), kind: SearchIndexStateDelta.kind, key: program) {
+            guard let applied = SearchIndexStateDelta.apply(delta, to: base, digest: read.digest) else {
+                throw CacheDamage("its delta is of another state or damaged")
+            }
+            (payload, origin) = applied
+        }
+        guard var state = SearchIndexState(payload: payload) else { throw CacheDamage("its records do not parse") }
+        state.records?.base = origin
+        return state
     }
 
-    /// Writes the state to `file` under the program's key.
-    public func write(to file: URL, program: ContentHash) throws {
-        try CacheFile.write(to: file, kind: Self.kind, key: program) { output in try output.write(payload()) }
+    /// Writes the state to `file` under the program's key: as a delta of the file there when the
+    /// state was read from it and shares most of its bytes (`SearchIndexStateDelta`), else whole
+    /// (and the delta beside it goes). A delta makes at most `deltaUpTo` bytes (by default a
+    /// quarter of the file's: `SearchIndexStateDelta`).
+    public func write(to file: URL, program: ContentHash, deltaUpTo: Int? = nil) throws {
+        let pieces = self.pieces()
+        let source = records?.payload ?? []
+        if let base = records?.base,
+           let delta = SearchIndexStateDelta.payload(pieces, source: source, base: base, madeUpTo: deltaUpTo ?? base.length / 4) {
+            try CacheFile.write(to: SearchIndexStateDelta.location(of: file), kind: SearchIndexStateDelta.kind, key: program) { output in
+                try output.write(delta)
+            }
+            return
+        }
+        try CacheFile.write(to: file, kind: Self.kind, key: program) { output in
+            try pieces.forEach { part in
+                switch part {
+                case .made(let bytes): try output.write(bytes)
+                case .copied(let range): try output.write(source[range])
+                }
+            }
+        }
+        // Removed after the new file is in place: a build that stops between the two leaves a
+        // delta of another state, which is not used.
+        unlink(SearchIndexStateDelta.location(of: file).path)
+    }
+
+    /// Removes the state in `file` and its delta.
+    public static func remove(_ file: URL) {
+        unlink(file.path)
+        unlink(SearchIndexStateDelta.location(of: file).path)
     }
 
     func payload(termRun: Int = Self.termRun) -> [UInt8] {
-        var writer = CacheWriter()
-        // About three bytes a posting: without room made first, the array grew by doubling.
-        writer.bytes.reserveCapacity(terms.reduce(0) { $0 + 16 + 3 * $1.postingCount })
-        writer.number(documents.count)
+        pieces(termRun: termRun).joined(source: records?.payload ?? [])
+    }
+
+    /// The payload as the bytes made here and the ranges of the payload the state was read from
+    /// that it keeps: the records of the terms a patch left alone (`Records.copies`) and the
+    /// sections of the documents it kept (`frames` that are slices of that payload).
+    func pieces(termRun: Int = Self.termRun) -> Pieces {
+        var output = Pieces()
+        let copies = records.flatMap { $0.copies.count == terms.count ? $0 : nil }
+        // About three bytes a posting: without room made first, the array grew by doubling
+        // (records copied take none).
+        output.made.bytes.reserveCapacity(terms.indices.reduce(0) { total, position in
+            copies.map { $0.copies[position] >= 0 } == true ? total : total + 16 + 3 * terms[position].postingCount
+        } + 64 * documents.count)
+        output.made.number(documents.count)
+        let source = records?.payload ?? []
         for (position, (key, count)) in zip(documents, sectionCounts).enumerated() {
-            writer.key(key)
-            writer.number(count)
+            output.made.key(key)
+            output.made.number(count)
             if position < locations.count, let location = locations[position] {
-                writer.number(1)
-                writer.number(location.offset)
-                writer.number(location.length)
-                writer.key(location.digest)
+                output.made.number(1)
+                output.made.number(location.offset)
+                output.made.number(location.length)
+                output.made.key(location.digest)
             } else {
-                writer.number(0)
+                output.made.number(0)
             }
             let frame = position < frames.count ? frames[position] : []
-            writer.number(frame.count)
-            writer.bytes += frame
+            output.made.number(frame.count)
+            if Self.isSlice(frame, of: source) {
+                output.copy(frame.indices)
+            } else {
+                output.made.bytes += frame
+            }
         }
-        for total in [totals.sections, totals.length, totals.described, totals.description] { writer.number(total) }
-        writer.number(terms.count)
+        for total in [totals.sections, totals.length, totals.described, totals.description] { output.made.number(total) }
+        output.made.number(terms.count)
         // Where each run of `termRun` records starts, and where the last ends (filled in below).
         let termRun = max(1, termRun)
         let runCount = (terms.count + termRun - 1) / termRun
-        writer.number(termRun)
-        writer.number(runCount)
-        let table = writer.bytes.count
-        writer.bytes.append(contentsOf: repeatElement(0, count: 8 * (runCount + 1)))
+        output.made.number(termRun)
+        output.made.number(runCount)
+        let table = output.made.bytes.count
+        output.made.bytes.append(contentsOf: repeatElement(0, count: 8 * (runCount + 1)))
         var runStarts: [Int] = []
-        let copies = records.flatMap { $0.copies.count == terms.count ? $0 : nil }
-        // Records copied in runs: most follow the one copied before them.
-        var copying = 0..<0
         for (position, (term, forms)) in zip(terms, forms).enumerated() {
-            if position % termRun == 0 {
-                if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
-                copying = 0..<0
-                runStarts.append(writer.bytes.count)
-            }
+            if position % termRun == 0 { runStarts.append(output.count) }
+            // Records copied join the copy before them when they follow it (most do).
             if let copies, case let old = Int(copies.copies[position]), old >= 0 {
-                let record = copies.starts[old]..<copies.starts[old + 1]
-                if copying.upperBound == record.lowerBound, !copying.isEmpty {
-                    copying = copying.lowerBound..<record.upperBound
-                } else {
-                    if !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
-                    copying = record
-                }
+                output.copy(copies.starts[old]..<copies.starts[old + 1])
                 continue
             }
-            if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
-            copying = 0..<0
-            writer.string(term.term)
-            writer.number(forms.own)
-            writer.number(forms.others.count)
+            output.made.string(term.term)
+            output.made.number(forms.own)
+            output.made.number(forms.others.count)
             for form in forms.others.keys.sorted(by: String.utf16Precedes) {
-                writer.string(form)
-                writer.number(forms.others[form]!)
+                output.made.string(form)
+                output.made.number(forms.others[form]!)
             }
-            writer.number(wordSizes[position])
-            writer.number(postingsSizes[position])
-            writer.number(term.postings.count)
-            Self.append(term.postings, to: &writer.bytes)
+            output.made.number(wordSizes[position])
+            output.made.number(postingsSizes[position])
+            output.made.number(term.postings.count)
+            Self.append(term.postings, to: &output.made.bytes)
         }
-        if let copies, !copying.isEmpty { copies.payload[copying].withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) } }
-        runStarts.append(writer.bytes.count)
+        runStarts.append(output.count)
         for (number, start) in runStarts.enumerated() {
             withUnsafeBytes(of: UInt64(start).littleEndian) { bytes in
-                for (offset, byte) in bytes.enumerated() { writer.bytes[table + 8 * number + offset] = byte }
+                for (offset, byte) in bytes.enumerated() { output.made.bytes[table + 8 * number + offset] = byte }
             }
         }
         let present = words.counts.indices.filter { words.counts[$0] > 0 }
-        writer.number(present.count)
+        output.made.number(present.count)
         for number in present {
             words.words.withKey(number) { word in
-                writer.number(word.count)
-                writer.bytes += word
+                output.made.number(word.count)
+                output.made.bytes += word
             }
-            writer.number(words.counts[number])
+            output.made.number(words.counts[number])
         }
         for starts in [files.dictionaryStarts, files.postingsStarts] {
-            writer.number(starts.count)
-            for start in starts { writer.number(start) }
+            output.made.number(starts.count)
+            for start in starts { output.made.number(start) }
         }
-        writer.number(files.dictionaryNames.count)
-        for name in files.dictionaryNames { writer.string(name) }
+        output.made.number(files.dictionaryNames.count)
+        for name in files.dictionaryNames { output.made.string(name) }
         for marks in [files.dictionary, files.postings, files.documents] {
-            writer.number(marks.count)
+            output.made.number(marks.count)
             for mark in marks {
-                writer.key(mark.digest)
-                writer.number(mark.size)
+                output.made.key(mark.digest)
+                output.made.number(mark.size)
             }
         }
-        writer.number(files.queryKey == nil ? 0 : 1)
-        if let key = files.queryKey { writer.key(key) }
-        writer.number(files.firstQueries.count)
+        output.made.number(files.queryKey == nil ? 0 : 1)
+        if let key = files.queryKey { output.made.key(key) }
+        output.made.number(files.firstQueries.count)
         for query in files.firstQueries {
-            writer.string(query.query)
-            writer.number(query.files.count)
-            for file in query.files { writer.string(file) }
-            writer.number(query.sections.count)
-            for section in query.sections { writer.number(section) }
+            output.made.string(query.query)
+            output.made.number(query.files.count)
+            for file in query.files { output.made.string(file) }
+            output.made.number(query.sections.count)
+            for section in query.sections { output.made.number(section) }
         }
-        writer.number(extras.count)
+        output.made.number(extras.count)
         for key in extras.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
-            writer.key(key)
-            writer.number(extras[key]!.count)
-            writer.bytes += extras[key]!
+            output.made.key(key)
+            output.made.number(extras[key]!.count)
+            output.made.bytes += extras[key]!
         }
-        return writer.bytes
+        return output
+    }
+
+    /// Whether `slice` is the bytes of `payload` at its indices (the same memory: a document's
+    /// sections as they were read, kept by a patch).
+    private static func isSlice(_ slice: ArraySlice<UInt8>, of payload: [UInt8]) -> Bool {
+        guard !slice.isEmpty, slice.startIndex >= 0, slice.endIndex <= payload.count else { return false }
+        return slice.withUnsafeBufferPointer { part in
+            payload.withUnsafeBufferPointer { whole in part.baseAddress == whole.baseAddress.map { $0 + slice.startIndex } }
+        }
     }
 
     /// The state in `payload`, or `nil` when it does not parse.

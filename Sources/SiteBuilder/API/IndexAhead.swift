@@ -11,8 +11,8 @@ import SkillParser
 /// (~180 ms at ~1.1 cores) and of the ~200 ms of dedupe, check, plan and render.
 ///
 /// It reads the last build's counts, row sizes and state at once (`SearchIndexStep.Previous`,
-/// beside the load step), waits for the graph to key the documents, then for the site's
-/// preparation. An index that cannot be patched (a section added or removed, a document added
+/// beside the load step), waits for the graph to key the documents, then for the parts of the
+/// site's preparation it needs (`Site`: the pages and the output folder). An index that cannot be patched (a section added or removed, a document added
 /// or deleted, no previous state) is assembled from every document's counts, the index step's
 /// peak of memory: that waits until `mayAssemble()` (after the pages are rendered), so that the
 /// two steps' memory does not add up, as `SiteBuilder.build` decides for the index it makes
@@ -21,7 +21,7 @@ import SkillParser
 final class IndexAhead: @unchecked Sendable {
     /// The index, once made.
     let step: BackgroundStep<SearchIndexStep.Output>
-    private let site = Handover<(graph: SkillGraph, prepared: BackgroundStep<SitePreparation.Prepared>)>()
+    private let site = Handover<(graph: SkillGraph, site: @Sendable () throws -> Site)>()
     private let gate = Gate()
     private let assemblingAtOnceUpTo: Int
     private let timing = Timing()
@@ -41,7 +41,7 @@ final class IndexAhead: @unchecked Sendable {
             }
             let before = DispatchTime.now().uptimeNanoseconds
             let (graph, preparing) = try site.wait()
-            let prepared = try preparing.wait()
+            let prepared = try preparing()
             timing.add(waitedForSite: DispatchTime.now().uptimeNanoseconds - before)
             previous.key(graph)
             return try SiteBuilder.index(graph: graph, plan: prepared.plan, folder: prepared.folder, output: prepared.output,
@@ -49,8 +49,16 @@ final class IndexAhead: @unchecked Sendable {
         }
     }
 
-    /// Hands over the loaded graph and the site being prepared for it.
-    func start(graph: SkillGraph, prepared: BackgroundStep<SitePreparation.Prepared>) {
+    /// What the index needs of the site's preparation (`SitePreparation`): the pages, whose
+    /// sources it indexes and whose paths it leaves alone, and the output folder it writes into.
+    struct Site {
+        var plan: SitePlan
+        var folder: OutputFolder
+        var output: IncrementalOutput
+    }
+
+    /// Hands over the loaded graph and what waits for the parts of the site the index needs.
+    func start(graph: SkillGraph, site prepared: @escaping @Sendable () throws -> Site) {
         if graph.documents.count <= assemblingAtOnceUpTo { gate.open() }
         site.give((graph, prepared))
     }

@@ -142,7 +142,7 @@ public enum SearchIndexStep {
                     if let state {
                         try? state.write(to: stateLocation(cache.file), program: ToolDigest.executable)
                     } else {
-                        try? FileManager.default.removeItem(at: stateLocation(cache.file))
+                        SearchIndexState.remove(stateLocation(cache.file))
                     }
                 }
             }
