@@ -53,7 +53,8 @@ struct MatchPatch {
         let gone = (0..<previousCount).filter { now[$0] < 0 }
         // Texts added and removed: their units' owners changed.
         var textTable = TextKeyTable(capacity: units.texts.count)
-        for (index, text) in units.texts.enumerated() { _ = textTable.value(for: text.fingerprint.key) { index } }
+        // By index: enumerating the texts copied each one (its fingerprint and arrays, retained and released).
+        for index in units.texts.indices { _ = textTable.value(for: units.texts[index].fingerprint.key) { index } }
         var stillThere = [Bool](repeating: false, count: units.texts.count)
         var result = Patched()
         result.textsNow = [Int32](repeating: -1, count: previousTexts.count)
@@ -67,10 +68,10 @@ struct MatchPatch {
                 if let before = previous.unit(key), now[before] >= 0 { changed.append(Int(now[before])) }
             }
         }
-        for (index, text) in units.texts.enumerated() where !stillThere[index] {
+        for index in units.texts.indices where !stillThere[index] {
             result.addedTexts.append(index)
-            changed.append(text.wholeUnit)
-            changed.append(contentsOf: text.sentenceUnits)
+            changed.append(units.texts[index].wholeUnit)
+            changed.append(contentsOf: units.texts[index].sentenceUnits)
         }
         // The unchanged units must list their buckets' members in the same order as then; a unit
         // is where its first text is, and that text may have moved (its first statement was in a
