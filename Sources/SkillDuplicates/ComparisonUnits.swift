@@ -41,6 +41,8 @@ struct ComparisonUnits: Sendable {
 
     var texts: [Text] = []
     var units: [Unit] = []
+    /// The texts by key (`texts[i].fingerprint.key` -> i), for a step that must look texts up.
+    private(set) var textIndex: TextKeyTable
 
     /// `fingerprints[i]` is statement `i`'s, or `nil` when the statement is too short to compare.
     init(fingerprints: [RuleFingerprint?]) {
@@ -48,6 +50,7 @@ struct ComparisonUnits: Sendable {
         // 174k statements, 99k texts, 128k units); a table grows when it must. Sized for all the
         // statements and twice the texts, the two were 21 MB to zero and to miss in, instead of 10.
         var textIndex = TextKeyTable(capacity: fingerprints.count / 2)
+        var texts: [Text] = []
         texts.reserveCapacity(fingerprints.count)
         for statement in fingerprints.indices {
             guard let key = fingerprints[statement]?.key else { continue }
@@ -58,7 +61,9 @@ struct ComparisonUnits: Sendable {
                 texts[existing].moreStatements.append(statement)
             }
         }
+        self.textIndex = textIndex
         var unitIndex = TextKeyTable(capacity: texts.count)
+        var units: [Unit] = []
         units.reserveCapacity(texts.count * 2)
         func unit(_ key: TextKey, text: Int, tokens: Range<Int>, whole: Bool) -> Int {
             let owner = Owner(text: text, isWhole: whole)
@@ -81,6 +86,18 @@ struct ComparisonUnits: Sendable {
                 }
             }
         }
+        self.texts = texts
+        self.units = units
+    }
+
+    /// Each of `statementCount` statements' text (-1 for one too short to compare).
+    func textOfStatements(count statementCount: Int) -> [Int32] {
+        var textOf = [Int32](repeating: -1, count: statementCount)
+        for index in texts.indices {
+            textOf[texts[index].firstStatement] = Int32(index)
+            for statement in texts[index].moreStatements { textOf[statement] = Int32(index) }
+        }
+        return textOf
     }
 
     func hashes(of unit: Int) -> ArraySlice<UInt64> {

@@ -186,7 +186,8 @@ public struct DuplicateFinder: Sendable {
             if let cache, let previousSketches, let previous = cache.matched, previous.key == cache.textsKey,
                previousSketches.textsKey == previous.key, previous.verifiedUnits.count == previous.verifiedCount {
                 patched = MatchPatch(units: units, sketches: sketches, verifier: verifier)
-                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits)
+                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits,
+                                   known: known, textOf: units.textOfStatements(count: statements.count))
             }
             statistics.patchedMatching = patched != nil
             let candidateCount: Int
