@@ -27,8 +27,10 @@ final class BuildDuplicates: @unchecked Sendable {
             // The table of rules' digests names the files by their bytes: written again when one changed.
             note = "cluster cache: no file's rules changed, the clusters reused"
             if inputs != previousClusters.inputs {
-                clusterCache.write(ClusterCache(key: key, inputs: inputs, clusters: clusters, groups: previousClusters.groups,
-                                                skillCount: previousClusters.skillCount))
+                // The same clusters: their bytes are written as they were read.
+                var next = previousClusters
+                next.inputs = inputs
+                clusterCache.write(next)
             }
             return clusters
         }
