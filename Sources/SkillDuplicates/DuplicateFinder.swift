@@ -142,7 +142,8 @@ public struct DuplicateFinder: Sendable {
             initialized = statements.count
         }
         clock.lap("normalise")
-        let units = ComparisonUnits(fingerprints: fingerprints)
+        let units = known.isEmpty ? ComparisonUnits(fingerprints: fingerprints)
+            : ComparisonUnits(fingerprints: fingerprints, known: known, previousTextCount: cachedTexts.count)
         statistics.comparedStatements = fingerprints.count { $0 != nil }
         statistics.distinctTexts = units.texts.count
         statistics.units = units.units.count
