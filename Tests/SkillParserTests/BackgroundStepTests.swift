@@ -37,6 +37,18 @@ import Testing
         #expect(flag.isSet)
     }
 
+    /// Work started ahead of its step runs at a lower priority than the steps; other steps' threads
+    /// keep theirs, and so does the thread that started it.
+    @Test func workStartedAheadYieldsToTheSteps() throws {
+        #if os(Linux)
+        func niceness() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(0)) }
+        let own = niceness()
+        #expect(try BackgroundStep(ahead: true) { niceness() }.wait() == min(own + 10, 19))
+        #expect(try BackgroundStep { niceness() }.wait() == own)
+        #expect(niceness() == own)
+        #endif
+    }
+
     @Test func passesTheStepsErrorOn() {
         for inBackground in [true, false] {
             let step = BackgroundStep(inBackground: inBackground) { () throws -> Int in throw Failure() }

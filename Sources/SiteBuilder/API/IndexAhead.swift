@@ -31,7 +31,7 @@ final class IndexAhead: @unchecked Sendable {
     init(options: SiteOptions, assemblingAtOnceUpTo: Int = SiteBuilder.indexBesideRenderingUpTo) {
         self.assemblingAtOnceUpTo = assemblingAtOnceUpTo
         let (site, gate, timing) = (site, gate, timing)
-        step = BackgroundStep {
+        step = BackgroundStep(ahead: true) {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { timing.set(elapsed: DispatchTime.now().uptimeNanoseconds - start) }
             let cache = SearchIndexStep.Cache(file: SearchIndexStep.cacheLocation(for: OutputFolder.location(of: options.output)),

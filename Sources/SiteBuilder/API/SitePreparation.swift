@@ -67,7 +67,7 @@ public final class SitePreparation: @unchecked Sendable {
     /// without waiting for the pages (`IndexAhead`).
     init(options: SiteOptions, contentRoot: String?, indexingAhead: Bool, assemblingAtOnceUpTo: Int) {
         self.options = options
-        outputAhead = options.reuse ? contentRoot.map { root in BackgroundStep { try Self.output(options: options, contentRoot: root) } } : nil
+        outputAhead = options.reuse ? contentRoot.map { root in BackgroundStep(ahead: true) { try Self.output(options: options, contentRoot: root) } } : nil
         indexAhead = indexingAhead && options.reuse ? IndexAhead(options: options, assemblingAtOnceUpTo: assemblingAtOnceUpTo) : nil
     }
 
@@ -102,8 +102,11 @@ public final class SitePreparation: @unchecked Sendable {
         let (options, outputAhead) = (options, outputAhead)
         // The pages first, on a thread of their own: the index made ahead needs them and the
         // output folder, not the rest (`indexAhead`).
-        let planning = BackgroundStep(inBackground: inBackground) { SitePlan(graph: graph) }
-        let step = BackgroundStep(inBackground: inBackground) {
+        // A rebuild's preparation yields to the dedupe and check steps meanwhile; a full build's
+        // has as much to do as they have and keeps its share.
+        let ahead = options.reuse
+        let planning = BackgroundStep(inBackground: inBackground, ahead: ahead) { SitePlan(graph: graph) }
+        let step = BackgroundStep(inBackground: inBackground, ahead: ahead) {
             let plan = try planning.wait()
             let theme = options.theme
             let highlight = SiteBuilder.highlightSource(theme: theme, script: options.highlightScript)

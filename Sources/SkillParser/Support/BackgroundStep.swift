@@ -22,19 +22,35 @@ public final class BackgroundStep<Value>: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Starts `work` at once on a new thread (with the main thread's stack size, as deep
-    /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`.
-    public init(inBackground: Bool = true, _ work: @escaping () throws -> Value) {
+    /// Markdown may need), or, when `inBackground` is false, leaves it to `wait()`. Work made
+    /// `ahead` of when it is needed runs at a lower priority (`yieldToTheSteps()`).
+    public init(inBackground: Bool = true, ahead: Bool = false, _ work: @escaping () throws -> Value) {
         guard inBackground else {
             deferred = work
             return
         }
         let job = UncheckedSendable(work)
         let thread = Thread { [self] in
+            if ahead { Self.yieldToTheSteps() }
             result = Result { try job.value() }
             done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
+    }
+
+    /// Lowers the calling thread's priority by 10 nice steps: work started ahead of the step that needs
+    /// it (a rebuild's search index, the site's preparation, the checks' cache) then takes the
+    /// cores the build's steps leave, instead of a fair share of the core the step in progress
+    /// runs on. On 2 cores, a rebuild of agentic-awesome-skills after one changed rule had the
+    /// dedupe step's thread get a third of a core beside four such threads (perf timeline).
+    /// The work is the same and the output too; when a step waits for it, it has the core.
+    static func yieldToTheSteps() {
+        #if os(Linux)
+        // The thread's own priority: on Linux each thread is a task with its own nice value,
+        // which glibc's `nice` changes.
+        _ = nice(10)
+        #endif
     }
 
     /// Waits for the step to finish (or runs it); its value, or its error. Any number of calls,

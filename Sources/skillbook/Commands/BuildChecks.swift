@@ -22,7 +22,7 @@ final class BuildChecks: @unchecked Sendable {
     init(output: String, reuse: Bool, graph: SkillGraph, config: CollectionConfig) {
         let cache = StepCacheFile<CheckCache>(output: output, reuse: reuse)
         self.cache = cache
-        prepared = BackgroundStep {
+        prepared = BackgroundStep(ahead: reuse) {
             let key = CheckRunner.cacheKey(graph: graph, config: config, tool: ToolDigest.executable)
             let (previous, problem) = cache.previous(key: key)
             return (CheckRunner.prepare(graph: graph, config: config, reusing: previous, key: key), previous, problem)
