@@ -63,7 +63,12 @@ public struct DuplicateFinder: Sendable {
         public var clusters: [DuplicateCluster]
         public var groups: [ContentHash]
         public var statistics: DuplicateStatistics
-        public var cache: DuplicateCache
+        let makeCache: @Sendable () -> DuplicateCache
+
+        /// The duplicate cache for the next run, made when asked for (each time): nothing of the
+        /// clusters waits for it, so a build asks on the thread that writes it (it was 142 of the
+        /// 1,205 perf samples of the dedupe step of a rebuild after one changed rule).
+        public var cache: DuplicateCache { makeCache() }
     }
 
     /// `run(in:reusing:key:)`, also keeping those of the last run's clusters that `clusters`
@@ -72,7 +77,7 @@ public struct DuplicateFinder: Sendable {
                     key: ContentHash) -> CachedRun {
         let run = run(StatementSource(graph), skillCount: graph.skills.count,
                       cache: cache.flatMap { $0.key == key ? $0 : nil }, keeping: key, reusing: reusable)
-        return CachedRun(clusters: run.clusters, groups: run.groups, statistics: run.statistics, cache: run.cache!)
+        return CachedRun(clusters: run.clusters, groups: run.groups, statistics: run.statistics, makeCache: run.cache!)
     }
 
     /// The clusters, and what each step did.
@@ -81,11 +86,11 @@ public struct DuplicateFinder: Sendable {
         return (run.clusters, run.statistics)
     }
 
-    /// The run; with `key`, also the cache of its files' work (statements from files without a
-    /// digest are left out of it).
+    /// The run; with `key`, also what makes the cache of its files' work (statements from files
+    /// without a digest are left out of it).
     func run(_ statements: StatementSource, skillCount: Int, cache: DuplicateCache? = nil, keeping key: ContentHash? = nil,
              reusing reusable: ReusableClusters? = nil)
-        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: DuplicateCache?, groups: [ContentHash]) {
+        -> (clusters: [DuplicateCluster], statistics: DuplicateStatistics, cache: (@Sendable () -> DuplicateCache)?, groups: [ContentHash]) {
         let options = options
         var clock = StepLog(total: 7)
         var statistics = DuplicateStatistics()
@@ -111,6 +116,11 @@ public struct DuplicateFinder: Sendable {
         } else {
             unknownFiles = Array(statements.documents.indices)
         }
+        // The last run's sketches are read on another thread while the rules are normalised and
+        // merged: a run that must match again needs them (unless no text changed, which it
+        // learns only then); reading them was 136 of the 1,205 perf samples of the dedupe step
+        // of a rebuild after one changed rule, on the main thread.
+        let sketchesAhead = cache.map { cache in BackgroundStep { cache.loadedSketches() } }
         statements.prepare(unknownFiles)
         // Unwrapped once: binding the optional cache per statement copied every array it holds.
         let cachedTexts = cache?.texts ?? []
@@ -132,7 +142,8 @@ public struct DuplicateFinder: Sendable {
             initialized = statements.count
         }
         clock.lap("normalise")
-        let units = ComparisonUnits(fingerprints: fingerprints)
+        let units = known.isEmpty ? ComparisonUnits(fingerprints: fingerprints)
+            : ComparisonUnits(fingerprints: fingerprints, known: known, previousTextCount: cachedTexts.count)
         statistics.comparedStatements = fingerprints.count { $0 != nil }
         statistics.distinctTexts = units.texts.count
         statistics.units = units.units.count
@@ -166,7 +177,7 @@ public struct DuplicateFinder: Sendable {
             clock.lap("verify")
             clock.lap("find contained rules")
         } else {
-            let previousSketches = cache?.loadedSketches()
+            let previousSketches = (try? sketchesAhead?.wait()) ?? nil
             sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
                                     banding: banding, cache: previousSketches)
             clock.lap("sketch")
@@ -176,7 +187,8 @@ public struct DuplicateFinder: Sendable {
             if let cache, let previousSketches, let previous = cache.matched, previous.key == cache.textsKey,
                previousSketches.textsKey == previous.key, previous.verifiedUnits.count == previous.verifiedCount {
                 patched = MatchPatch(units: units, sketches: sketches, verifier: verifier)
-                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits)
+                    .verifiedPairs(previous: previousSketches, previousTexts: cache.texts, previousVerified: previous.verifiedUnits,
+                                   known: known, textOf: units.textOfStatements(count: statements.count))
             }
             statistics.patchedMatching = patched != nil
             let candidateCount: Int
@@ -225,8 +237,13 @@ public struct DuplicateFinder: Sendable {
         statistics.clusters = clusters.count
         clock.lap("cluster")
         statistics.steps = clock.steps
-        let next = key.map { DuplicateCache(key: $0, documents: statements.documents, fingerprints: fingerprints, units: units,
-                                            matched: matched, sketches: nextSketches, texts: sameTexts, previous: cache) }
+        let documents = statements.documents
+        let next = key.map { key in
+            { @Sendable [sameTexts] in
+                DuplicateCache(key: key, documents: documents, fingerprints: fingerprints, units: units,
+                               matched: matched, sketches: nextSketches, texts: sameTexts, previous: cache)
+            }
+        }
         return (clusters, statistics, next, built.clusters.map(\.group))
     }
 

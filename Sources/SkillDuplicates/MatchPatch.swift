@@ -36,7 +36,10 @@ struct MatchPatch {
         var addedTexts: [Int] = []
     }
 
-    func verifiedPairs(previous: CachedSketches, previousTexts: [RuleFingerprint], previousVerified: [UInt64]) -> Patched? {
+    /// `known[i]` is statement i's text in `previousTexts` when its file is one the last run had
+    /// (negative otherwise), and `textOf[i]` its text now (`ComparisonUnits.textOfStatements`).
+    func verifiedPairs(previous: CachedSketches, previousTexts: [RuleFingerprint], previousVerified: [UInt64],
+                       known: [Int32], textOf: [Int32]) -> Patched? {
         let count = units.units.count
         let bands = sketches.banding.bands
         let previousCount = previous.unitKeys.count
@@ -51,15 +54,25 @@ struct MatchPatch {
             if before < 0 { changed.append(unit) } else { now[before] = Int32(unit) }
         }
         let gone = (0..<previousCount).filter { now[$0] < 0 }
-        // Texts added and removed: their units' owners changed.
-        var textTable = TextKeyTable(capacity: units.texts.count)
-        // By index: enumerating the texts copied each one (its fingerprint and arrays, retained and released).
-        for index in units.texts.indices { _ = textTable.value(for: units.texts[index].fingerprint.key) { index } }
+        // Texts added and removed: their units' owners changed. A statement of a file the last run
+        // had has the text that run gave it, which is where its text is now (texts are merged by
+        // key): those texts are mapped by walking the statements, and only the others looked up
+        // by key (looking up every text was half of this patch's time).
         var stillThere = [Bool](repeating: false, count: units.texts.count)
         var result = Patched()
         result.textsNow = [Int32](repeating: -1, count: previousTexts.count)
-        for (before, text) in previousTexts.enumerated() {
-            if let index = textTable.value(of: text.key) {
+        if known.count == textOf.count {
+            for statement in known.indices where known[statement] >= 0 && textOf[statement] >= 0 {
+                let before = Int(known[statement])
+                guard before < previousTexts.count else { return nil }
+                result.textsNow[before] = textOf[statement]
+                stillThere[Int(textOf[statement])] = true
+            }
+        }
+        // By index: enumerating the texts copied each one (its fingerprint and arrays, retained and released).
+        for before in previousTexts.indices where result.textsNow[before] < 0 {
+            let text = previousTexts[before]
+            if let index = units.textIndex.value(of: text.key) {
                 stillThere[index] = true
                 result.textsNow[before] = Int32(index)
                 continue

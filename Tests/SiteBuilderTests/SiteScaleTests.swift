@@ -22,12 +22,45 @@ import TestSupport
     }
 
     @Test func pagingKeepsEachPageWithinItsBudget() {
-        #expect(ReportPaging.split([], budget: 10) == [0..<0])
-        #expect(ReportPaging.split([4, 4, 4, 4, 4], budget: 10) == [0..<2, 2..<4, 4..<5])
+        // Marks that are not multiples of the interval end no page.
+        func unmarked(_ count: Int) -> [UInt64] { [UInt64](repeating: 1, count: count) }
+        #expect(ReportPaging.split([], marks: [], budget: 10) == [0..<0])
+        #expect(ReportPaging.split([4, 4, 4, 4, 4], marks: unmarked(5), budget: 10) == [0..<2, 2..<4, 4..<5])
         // An item heavier than the budget gets a page of its own.
-        #expect(ReportPaging.split([3, 30, 3], budget: 10) == [0..<1, 1..<2, 2..<3])
+        #expect(ReportPaging.split([3, 30, 3], marks: unmarked(3), budget: 10) == [0..<1, 1..<2, 2..<3])
+        // A marked item ends its page once the page holds half the budget, not before.
+        #expect(ReportPaging.split([2, 2, 2, 2, 2], marks: [0, 1, 0, 1, 1], budget: 10) == [0..<3, 3..<5])
+        #expect(ReportPaging.split([2, 2, 2], marks: [1, 1, 0], budget: 10) == [0..<3])
         #expect(ReportPaging.path("reports/diagnostics/broken-link", part: 1) == "reports/diagnostics/broken-link.html")
         #expect(ReportPaging.path("reports/diagnostics/broken-link", part: 3) == "reports/diagnostics/broken-link-3.html")
+    }
+
+    /// A rebuild makes again only the report pages whose items changed: one item made heavier,
+    /// one removed and one added move the ends of the pages around them, not of every later page.
+    @Test func aChangedItemMovesOnlyTheEndsOfThePagesAroundIt() {
+        let budget = 20_000
+        func pages(_ items: [(id: Int, weight: Int)]) -> Set<[Int]> {
+            let marks = items.map { item in ReportPaging.mark { $0.add(item.id) } }
+            let ranges = ReportPaging.split(items.map(\.weight), marks: marks, budget: budget)
+            for range in ranges where range.count > 1 {
+                #expect(items[range].reduce(0) { $0 + $1.weight } <= budget)
+            }
+            #expect(ranges.map(\.count).reduce(0, +) == items.count)
+            return Set(ranges.map { items[$0].map(\.id) })
+        }
+        let items = (0..<3_000).map { (id: $0, weight: 300 + ($0 * 7_919) % 1_700) }
+        let before = pages(items)
+        #expect(before.count > 100)
+        var heavier = items
+        heavier[1_500].weight += 1_500
+        var removed = items
+        removed.remove(at: 700)
+        var added = items
+        added.insert((id: 9_999, weight: 900), at: 2_200)
+        for changed in [heavier, removed, added] {
+            let after = pages(changed)
+            #expect(before.subtracting(after).count <= 3, "\(before.subtracting(after).count) pages changed")
+        }
     }
 
     @Test func theDiagnosticsReportPutsErrorsFirstAndSplitsLargeCodes() {

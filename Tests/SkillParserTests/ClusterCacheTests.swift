@@ -169,6 +169,36 @@ import TestSupport
         #expect(try Self.kept { tree in try FileManager.default.removeItem(at: tree.root.appendingPathComponent("skill-6/SKILL.md")) }.kept == 0)
     }
 
+    /// A rebuild that changed no rule writes the cache again with new inputs and the clusters'
+    /// bytes as read: the same bytes a cache made afresh from those clusters has, and once the
+    /// clusters change, theirs.
+    @Test func aCacheWrittenAgainHasTheBytesOfOneMadeAfresh() throws {
+        let tree = try DuplicateCacheTests.collection()
+        let graph = try Self.graph(tree)
+        let read = try Self.cache(of: graph, in: tree)
+        func fresh(_ cache: ClusterCache) -> [UInt8] {
+            ClusterCache(key: cache.key, inputs: cache.inputs, clusters: cache.clusters, groups: cache.groups,
+                         skillCount: cache.skillCount).encoded()
+        }
+        var next = read
+        next.inputs.digest = ContentHash(high: 1, low: 2)
+        next.inputs.rules[ContentHash(high: 3, low: 4)] = ContentHash(high: 5, low: 6)
+        #expect(next.encoded() == fresh(next))
+        let file = tree.root.appendingPathComponent(".clusters-again")
+        try next.write(to: file)
+        let again = try #require(try ClusterCache.read(file, key: Self.key))
+        #expect(again.inputs == next.inputs && again.clusters == read.clusters)
+        // Changed clusters, groups or skill count are encoded anew.
+        var fewer = again
+        fewer.clusters.removeFirst()
+        fewer.groups = []
+        #expect(fewer.encoded() == fresh(fewer))
+        var counted = again
+        counted.skillCount += 1
+        #expect(counted.encoded() == fresh(counted))
+        #expect(counted.encoded() != again.encoded())
+    }
+
     @Test func aCacheWithAnotherKeyIsIgnored() throws {
         let tree = try DuplicateCacheTests.collection()
         _ = try Self.cache(of: try Self.graph(tree), in: tree)

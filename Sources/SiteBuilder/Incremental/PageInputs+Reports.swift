@@ -39,10 +39,13 @@ extension PageInputs {
         let report = site.duplicatesReport
         guard part >= 1, part <= report.parts.count else { return nil }
         var hasher = pageHasher(page)
-        // The summary line: whether the duplicates ran, how many clusters and places.
-        hasher.add(site.input.duplicates == nil ? -1 : report.clusters.count)
-        hasher.add(report.clusters.reduce(0) { $0 + $1.members.count })
-        add(parts: report.parts, part: part, to: &hasher)
+        // The page names the pages before and after it, and how many there are.
+        hasher.add(part)
+        hasher.add(report.parts.count)
+        for neighbour in max(1, part - 1)...min(report.parts.count, part + 1) {
+            hasher.add(report.parts[neighbour - 1].lowerBound)
+            hasher.add(report.parts[neighbour - 1].upperBound)
+        }
         var files = PlaceFiles(graph: site.graph)
         for index in report.parts[part - 1] {
             let cluster = report.clusters[index]

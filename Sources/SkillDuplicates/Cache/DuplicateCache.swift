@@ -117,11 +117,7 @@ extension DuplicateCache {
         self.matched = matched
         textsKey = matched.key
         self.sketches = sketches
-        var textOf = [Int32](repeating: -1, count: fingerprints.count)
-        for (index, text) in units.texts.enumerated() {
-            textOf[text.firstStatement] = Int32(index)
-            for statement in text.moreStatements { textOf[statement] = Int32(index) }
-        }
+        let textOf = units.textOfStatements(count: fingerprints.count)
         for document in documents {
             guard let digest = document.digest, self.documents[digest] == nil else { continue }
             self.documents[digest] = references.count..<(references.count + document.statements.count)

@@ -27,28 +27,32 @@ final class BuildDuplicates: @unchecked Sendable {
             // The table of rules' digests names the files by their bytes: written again when one changed.
             note = "cluster cache: no file's rules changed, the clusters reused"
             if inputs != previousClusters.inputs {
-                clusterCache.write(ClusterCache(key: key, inputs: inputs, clusters: clusters, groups: previousClusters.groups,
-                                                skillCount: previousClusters.skillCount))
+                // The same clusters: their bytes are written as they were read.
+                var next = previousClusters
+                next.inputs = inputs
+                clusterCache.write(next)
             }
             return clusters
         }
         let (previous, problem) = cache.previous(key: key)
         let run = DuplicateFinder().run(in: graph, reusing: previous, clusters: previousClusters?.reusable(for: graph), key: key)
         let (clusters, statistics) = (run.clusters, run.statistics)
-        var next = run.cache
-        // `--full` read nothing, yet need not write again the texts and sketches already there.
-        next.leavesFilesOfTheSameTexts = !cache.reuse
         let files = graph.documents.count
-        // A rebuild whose Markdown files are all unchanged keeps the file there (44 MB for agentic-awesome-skills).
-        let unchanged = previous?.holdsTheSameFiles(as: next) == true
         clusterCache.write(ClusterCache(key: key, inputs: inputs, clusters: clusters, groups: run.groups, skillCount: graph.skills.count))
         note = previous == nil ? "no usable duplicate cache\(problem)\(clustersProblem): every file's rules normalised and sketched"
             : "duplicate cache: the rules of \(statistics.reusedFiles) of \(files) files and \(statistics.reusedUnits) of \(statistics.units) sketches reused"
                 + (statistics.reusedMatching ? ", and the pairs matched across files (no rule changed)" : "")
                 + (statistics.patchedMatching ? ", and the verified pairs patched where rules changed" : "")
                 + (statistics.reusedClusters > 0 ? "; \(statistics.reusedClusters) of \(statistics.clusters) clusters kept" : "")
-                + (unchanged ? "; the cache is unchanged and not written again" : "")
-        if !unchanged { cache.write(next) }
+        // The next cache is made on the writing thread: the site waits for the clusters only.
+        let fresh = !cache.reuse
+        cache.write {
+            var next = run.cache
+            // `--full` read nothing, yet need not write again the texts and sketches already there.
+            next.leavesFilesOfTheSameTexts = fresh
+            // A rebuild whose Markdown files are all unchanged keeps the file there (44 MB for agentic-awesome-skills).
+            return previous?.holdsTheSameFiles(as: next) == true ? nil : next
+        }
         return clusters
     }
 

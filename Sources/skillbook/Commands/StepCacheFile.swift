@@ -41,9 +41,15 @@ final class StepCacheFile<Cache: StepCache>: @unchecked Sendable {
 
     /// Writes `next` in place of the file, on another thread.
     func write(_ next: Cache) {
+        write { next }
+    }
+
+    /// Makes the next cache on another thread and writes it in place of the file; `nil` leaves
+    /// the file as it is.
+    func write(_ make: @escaping @Sendable () -> Cache?) {
         let file = file
         DispatchQueue.global().async(group: writing) {
-            if CacheFolder.prepare(for: file) { try? next.write(to: file) }
+            if let next = make(), CacheFolder.prepare(for: file) { try? next.write(to: file) }
         }
     }
 

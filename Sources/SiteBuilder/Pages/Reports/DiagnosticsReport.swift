@@ -33,7 +33,7 @@ struct DiagnosticsReport: Sendable {
             let items = byCode[code]!.sorted()
             let severity = items.map(\.severity).max() ?? .note
             return Code(code: code, severity: severity, diagnostics: items,
-                        parts: ReportPaging.split(items.map(Self.weight), budget: budget),
+                        parts: ReportPaging.split(items.map(Self.weight), marks: items.map(Self.mark), budget: budget),
                         base: Self.folder + "/" + Self.fileName(for: code))
         }
         // Errors first, then the codes with the most findings.
@@ -51,6 +51,16 @@ struct DiagnosticsReport: Sendable {
     }
 
     func code(_ name: String) -> Code? { codes.first { $0.code == name } }
+
+    /// What names a finding for `ReportPaging.split`: its place and message.
+    static func mark(_ diagnostic: Diagnostic) -> UInt64 {
+        ReportPaging.mark { hasher in
+            hasher.add(diagnostic.location.file)
+            hasher.add(diagnostic.location.line)
+            hasher.add(diagnostic.location.column)
+            hasher.add(diagnostic.message)
+        }
+    }
 
     /// About how many bytes of HTML a finding takes: its texts and the markup around them.
     static func weight(_ diagnostic: Diagnostic) -> Int {

@@ -40,13 +40,16 @@ enum DuplicatesPage {
         let strings = site.strings
         let range = report.parts[part - 1]
         let title = strings.text("duplicatesRange", ["first": "\(range.lowerBound + 1)", "last": "\(range.upperBound)"])
-        var frame = PageFrame(pageTitle: title, description: summary(site: site))
+        // No totals of the whole report here (the summary page has them): a detail page then
+        // stays as it was when only other pages' clusters change, and a rebuild keeps it.
+        let lead = strings.text("duplicatesPartLead", ["part": "\(part)", "parts": "\(report.parts.count)"])
+        var frame = PageFrame(pageTitle: title, description: lead)
         let summaryHref = SitePaths.url(to: GeneratedPaths.duplicates, from: page.path)
         frame.breadcrumbs = [(site.strings["home"], SitePaths.url(to: SitePaths.home, from: page.path)), (site.strings["duplicates"], summaryHref)]
         if part > 1 { frame.previous = (clustersLabel(report.parts[part - 2], strings: strings), SitePaths.url(to: report.path(part: part - 1), from: page.path)) }
         if part < report.parts.count { frame.next = (clustersLabel(report.parts[part], strings: strings), SitePaths.url(to: report.path(part: part + 1), from: page.path)) }
         return (frame, [
-            "lead": .string(strings.text("duplicatesPartLead", ["part": "\(part)", "parts": "\(report.parts.count)", "summary": summary(site: site)])),
+            "lead": .string(lead),
             "clusters": .list(range.map { cluster(report.clusters[$0], number: $0 + 1, page: page, site: site) }),
             "filter": DiagnosticsPage.filter([], strings: strings),
         ])

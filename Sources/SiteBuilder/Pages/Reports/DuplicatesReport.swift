@@ -16,7 +16,7 @@ struct DuplicatesReport: Sendable {
             .map(\.element)
         self.clusters = ordered
         let weights = ordered.map(Self.weight)
-        parts = ReportPaging.split(weights, budget: budget)
+        parts = ReportPaging.split(weights, marks: ordered.map(Self.mark), budget: budget)
         isSplit = weights.reduce(0, +) > budget
     }
 
@@ -25,6 +25,15 @@ struct DuplicatesReport: Sendable {
     var pages: [(path: String, kind: PageKind)] {
         guard isSplit else { return [] }
         return parts.indices.map { (path(part: $0 + 1), PageKind.duplicatesPart($0 + 1)) }
+    }
+
+    /// What names a cluster for `ReportPaging.split`: its title and its first place, which stay
+    /// as they were when other members join or leave it.
+    static func mark(_ cluster: DuplicateGroup) -> UInt64 {
+        ReportPaging.mark { hasher in
+            hasher.add(cluster.title)
+            hasher.add(cluster.members.first?.location.file ?? "")
+        }
     }
 
     /// About how many bytes of HTML a cluster takes.

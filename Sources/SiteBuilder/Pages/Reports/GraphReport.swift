@@ -69,7 +69,14 @@ struct GraphReport: Sendable {
         self.unconnected = unconnected
         let weights = groups.map { $0.rows.reduce(200) { $0 + Self.weight($1) } }
         isSplit = weights.reduce(0, +) > budget
-        parts = isSplit ? ReportPaging.split(weights, budget: budget) : [0..<groups.count]
+        // A group is named by its first skill's folder (or name), as its rows' ids are.
+        let marks = groups.map { group in
+            ReportPaging.mark { hasher in
+                let skill = group.rows.first?.skill
+                hasher.add(skill.map { $0.folder.isEmpty ? $0.name : $0.folder } ?? "")
+            }
+        }
+        parts = isSplit ? ReportPaging.split(weights, marks: marks, budget: budget) : [0..<groups.count]
         var partOfGroup: [Int: Int] = [:]
         if isSplit {
             for (part, range) in parts.enumerated() {
