@@ -149,11 +149,19 @@ struct BuildCache: Sendable {
 
     /// The path and entry of the line `digest size mtime path`.
     private static func entry(_ line: UnsafeRawBufferPointer.SubSequence) -> (String, Entry)? {
-        var fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)[...]
-        guard fields.count == 4, let hash = ContentHash(hexBytes: fields.removeFirst()),
-              let size = Self.integer(fields.removeFirst()), let modified = Self.integer(fields.removeFirst()),
-              let path = fields.first, !path.isEmpty else { return nil }
-        return (String(decoding: path, as: UTF8.self), Entry(hash: hash, size: Int(size), modified: modified))
+        // Field by field where the spaces are: `split` made an array of the four per line.
+        var rest = line
+        /// The next field up to a space, and `rest` past that space; `nil` without one.
+        func field() -> UnsafeRawBufferPointer.SubSequence? {
+            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            defer { rest = rest[(space + 1)...] }
+            return rest[..<space]
+        }
+        guard let hashField = field(), let hash = ContentHash(hexBytes: hashField),
+              let sizeField = field(), let size = Self.integer(sizeField),
+              let modifiedField = field(), let modified = Self.integer(modifiedField),
+              !rest.isEmpty else { return nil }
+        return (String(decoding: rest, as: UTF8.self), Entry(hash: hash, size: Int(size), modified: modified))
     }
 
     /// A decimal number, as `Int64(_:)` reads it: an optional `-`, then digits.
@@ -267,7 +275,8 @@ extension ContentHash {
     /// Reads the 32 lower- or upper-case hex digits `description` writes.
     init?(hexBytes digits: UnsafeRawBufferPointer.SubSequence) {
         guard digits.count == 32 else { return nil }
-        var words: [UInt64] = [0, 0]
+        // Two words in locals: an array of them was an allocation per line of the build cache.
+        var high: UInt64 = 0, low: UInt64 = 0
         for (index, byte) in digits.enumerated() {
             let value: UInt8
             switch byte {
@@ -276,9 +285,9 @@ extension ContentHash {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
             default: return nil
             }
-            words[index / 16] = words[index / 16] << 4 | UInt64(value)
+            if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
         }
-        self.init(high: words[0], low: words[1])
+        self.init(high: high, low: low)
     }
 
     /// Appends the 32 lower-case hex digits of `description`.

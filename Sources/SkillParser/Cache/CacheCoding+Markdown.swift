@@ -1,8 +1,8 @@
 /// The parse cache's encoding of a Markdown tree (blocks and inlines). Each type's writing and
 /// reading sit side by side so a field added to one is seen missing in the other; the tags are
 /// the cache's format (`ParseCacheKey.format` changes when they do). Writing and reading both
-/// note every heading, code block, table, code span, link and image they pass (`TreeValues`),
-/// in the same order, so a document's indexes can refer to them (`CacheCoding+Document`).
+/// note every code block and table they pass (`TreeValues`), in the same order, so a
+/// document's indexes can refer to them (`CacheCoding+Document`).
 extension BinaryWriter {
     mutating func write(_ location: SourceLocation) {
         file(location.file)
@@ -20,7 +20,6 @@ extension BinaryWriter {
         case .heading(let heading):
             byte(0)
             write(heading)
-            tree.headings.append(heading)
         case .paragraph(let paragraph):
             byte(1)
             write(paragraph.inlines)
@@ -116,7 +115,6 @@ extension BinaryWriter {
         case .code(let span):
             byte(1)
             write(span)
-            tree.codeSpans.append(span)
         case .emphasis(let children):
             byte(2)
             write(children)
@@ -129,11 +127,9 @@ extension BinaryWriter {
         case .link(let link):
             byte(5)
             write(link)
-            tree.links.append(link)
         case .image(let link):
             byte(6)
             write(link)
-            tree.images.append(link)
         case .html(let html):
             byte(7)
             string(html)
@@ -170,9 +166,7 @@ extension BinaryReader {
     mutating func block(depth: Int) throws(CacheDamage) -> Block {
         switch try byte() {
         case 0:
-            let heading = try heading(depth: depth)
-            tree.headings.append(heading)
-            return .heading(heading)
+            return .heading(try heading(depth: depth))
         case 1:
             return .paragraph(Paragraph(inlines: try inlines(depth: depth), location: try location()))
         case 2:
@@ -247,21 +241,12 @@ extension BinaryReader {
     mutating func inline(depth: Int) throws(CacheDamage) -> Inline {
         switch try byte() {
         case 0: return .text(try string())
-        case 1:
-            let span = try codeSpan()
-            tree.codeSpans.append(span)
-            return .code(span)
+        case 1: return .code(try codeSpan())
         case 2: return .emphasis(try inlines(depth: depth))
         case 3: return .strong(try inlines(depth: depth))
         case 4: return .strikethrough(try inlines(depth: depth))
-        case 5:
-            let link = try link(depth: depth)
-            tree.links.append(link)
-            return .link(link)
-        case 6:
-            let image = try link(depth: depth)
-            tree.images.append(image)
-            return .image(image)
+        case 5: return .link(try link(depth: depth))
+        case 6: return .image(try link(depth: depth))
         case 7: return .html(try string())
         case 8: return .softBreak
         case 9: return .lineBreak
@@ -280,12 +265,11 @@ extension BinaryReader {
 
 /// The values of a record's tree, in the order written and read, that a document's indexes hold
 /// again: an index entry refers to one by position, so the decoded index shares its storage
-/// with the tree, as a fresh parse's does (and it is not decoded twice).
+/// with the tree, as a fresh parse's does (and it is not decoded twice). Only the code blocks
+/// and tables are referred to so (`writeShared`); every heading, code span, link and image was
+/// noted as well, which nothing read: an array grown per kind in every record encoded and
+/// decoded, all of it allocations on the rebuild's busiest threads.
 struct TreeValues {
-    var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
     var tables: [Table] = []
-    var codeSpans: [CodeSpan] = []
-    var links: [Link] = []
-    var images: [Link] = []
 }

@@ -231,20 +231,22 @@ public final class ParseCache: @unchecked Sendable {
                     check.add(own)
                     guard check.finalize() == entry.ownDigest else { throw CacheDamage("damaged record") }
                     var reader = try BinaryReader(record: own)
+                    // One lock for the three: none of their decoders reads another.
+                    let lock = NSLock()
                     reader.lazyTree = { record in
-                        MarkdownTree(blockCount: record.count) {
+                        MarkdownTree(blockCount: record.count, lock: lock) {
                             trailing(record, "tree", decode: { try MarkdownTree.parts(record: $0, digest: record.digest, blockCount: record.count) },
                                      reparsed: { $0?.tree.parts ?? MarkdownTreeParts(blocks: [], codeBlocks: [], tables: []) })
                         }
                     }
                     reader.lazyRules = { record in
-                        MarkdownRules(count: record.count) {
+                        MarkdownRules(count: record.count, lock: lock) {
                             trailing(record, "rules", decode: { try MarkdownRules.rules(record: $0, digest: record.digest, count: record.count) },
                                      reparsed: { $0?.rules ?? [] })
                         }
                     }
                     reader.lazyHeadedLists = { record in
-                        MarkdownHeadedLists(count: record.count) {
+                        MarkdownHeadedLists(count: record.count, lock: lock) {
                             trailing(record, "headed lists", decode: { try MarkdownHeadedLists.lists(record: $0, digest: record.digest, count: record.count) },
                                      reparsed: { $0?.headedLists ?? [] })
                         }

@@ -12,11 +12,17 @@ final class MarkdownDocumentStorage: @unchecked Sendable {
     var linksInLinkText: [Int] = []
     var codeSpans: [CodeSpan] = []
     var html: [HTMLFragment] = []
-    var ruleList = MarkdownRules([])
+    var ruleList = MarkdownDocumentStorage.noRules
     /// Derived from `ruleList` (so neither compared nor hashed): `MarkdownDocument.knownRulesDigest`.
     var knownRulesDigest: ContentHash? = nil
     var relatedSkillItems: [RelatedSkillItem] = []
-    var headedListsMade = MarkdownHeadedLists([])
+    var headedListsMade = MarkdownDocumentStorage.noHeadedLists
+
+    /// What a box holds until its maker sets its own (every document has both set): one value
+    /// each, shared, as a value made at once never changes. A pair made per box was two objects
+    /// more per document decoded from the parse cache, made and freed unread.
+    private static let noRules = MarkdownRules([])
+    private static let noHeadedLists = MarkdownHeadedLists([])
 
     init(path: String, frontmatter: Frontmatter?, tree: MarkdownTree) {
         self.path = path

@@ -21,9 +21,9 @@ extension MadeOnFirstRead where Value == MarkdownTreeParts {
         self.init(made: parts, count: parts.blocks.count)
     }
 
-    /// A tree that `make` gives when first read; `make` must give `blockCount` blocks.
-    convenience init(blockCount: Int, make: @escaping @Sendable () -> MarkdownTreeParts) {
-        self.init(count: blockCount, make: make)
+    /// A tree that `make` gives when first read, under `lock`; `make` must give `blockCount` blocks.
+    convenience init(blockCount: Int, lock: NSLock = NSLock(), make: @escaping @Sendable () -> MarkdownTreeParts) {
+        self.init(count: blockCount, lock: lock, make: make)
     }
 
     /// How many top-level blocks the tree has, known without decoding it.

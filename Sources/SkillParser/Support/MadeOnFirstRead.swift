@@ -14,22 +14,31 @@ final class MadeOnFirstRead<Value: Hashable & Sendable>: Hashable, @unchecked Se
     }
 
     let count: Int
-    private let lock = NSLock()
+    /// `nil` for a value made at once: it never changes, and is read without a lock.
+    private let lock: NSLock?
     private var state: State
 
+    /// A value made already. A parse makes every document's tree, rules and headed lists so: a
+    /// lock each (an object and a mutex, two allocations and their frees) guarded nothing.
     init(made value: Value, count: Int) {
         self.count = count
+        lock = nil
         state = .made(value)
     }
 
-    /// A value that `make` gives when first read; `make` must give one of `count` items.
-    init(count: Int, make: @escaping @Sendable () -> Value) {
+    /// A value that `make` gives when first read; `make` must give one of `count` items. Values
+    /// made together may share `lock` (the parse cache's tree, rules and headed lists of one
+    /// file: three locks were six of the allocations decoding a record made), as long as no
+    /// `make` reads another value under the same lock.
+    init(count: Int, lock: NSLock = NSLock(), make: @escaping @Sendable () -> Value) {
         self.count = count
+        self.lock = lock
         state = .pending(make)
     }
 
     var value: Value {
-        lock.withLock {
+        guard let lock else { return madeValue }
+        return lock.withLock {
             switch state {
             case .made(let value):
                 return value
@@ -41,9 +50,16 @@ final class MadeOnFirstRead<Value: Hashable & Sendable>: Hashable, @unchecked Se
         }
     }
 
+    /// The value of one made at once (`lock` is `nil`).
+    private var madeValue: Value {
+        guard case .made(let value) = state else { preconditionFailure("a value without a lock is made at once") }
+        return value
+    }
+
     /// Whether the value has been made (decoded) yet.
     var isMade: Bool {
-        lock.withLock {
+        guard let lock else { return true }
+        return lock.withLock {
             if case .made = state { return true }
             return false
         }
