@@ -116,11 +116,6 @@ public struct DuplicateFinder: Sendable {
         } else {
             unknownFiles = Array(statements.documents.indices)
         }
-        // The last run's sketches are read on another thread while the rules are normalised and
-        // merged: a run that must match again needs them (unless no text changed, which it
-        // learns only then); reading them was 136 of the 1,205 perf samples of the dedupe step
-        // of a rebuild after one changed rule, on the main thread.
-        let sketchesAhead = cache.map { cache in BackgroundStep { cache.loadedSketches() } }
         statements.prepare(unknownFiles)
         // Unwrapped once: binding the optional cache per statement copied every array it holds.
         let cachedTexts = cache?.texts ?? []
@@ -142,6 +137,14 @@ public struct DuplicateFinder: Sendable {
             initialized = statements.count
         }
         clock.lap("normalise")
+        // The last run's sketches are read on another thread while the texts are merged, when
+        // the texts may have changed: a run that must match again needs them (reading them was
+        // 136 of the 1,205 perf samples of the dedupe step of a rebuild after one changed rule,
+        // on the main thread), one whose texts are the cache's does not (192 of 4,668 samples
+        // of a rebuild after prose was inserted above rules, read for nothing).
+        let sketchesAhead = cache.flatMap { cache in
+            cache.mayHoldTheTexts(of: fingerprints, known: known) ? nil : BackgroundStep { cache.loadedSketches() }
+        }
         let units = known.isEmpty ? ComparisonUnits(fingerprints: fingerprints)
             : ComparisonUnits(fingerprints: fingerprints, known: known, previousTextCount: cachedTexts.count)
         statistics.comparedStatements = fingerprints.count { $0 != nil }
@@ -177,7 +180,12 @@ public struct DuplicateFinder: Sendable {
             clock.lap("verify")
             clock.lap("find contained rules")
         } else {
-            let previousSketches = (try? sketchesAhead?.wait()) ?? nil
+            let previousSketches: CachedSketches?
+            if let sketchesAhead {
+                previousSketches = (try? sketchesAhead.wait()) ?? nil
+            } else {
+                previousSketches = cache?.loadedSketches()
+            }
             sketches = UnitSketches(units: units, hasher: MinHasher(count: banding.hashCount, seed: options.seed),
                                     banding: banding, cache: previousSketches)
             clock.lap("sketch")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SkillDuplicates
+@testable import SkillParser
 
 /// A rebuild merges identical texts through the texts the cache gave each known statement; the
 /// texts and units must be the ones merging every statement by key makes, in the same order,
@@ -45,5 +46,21 @@ import Testing
             #expect(known.textIndex.value(of: text.key) == byKey.textIndex.value(of: text.key))
         }
         #expect(known.textOfStatements(count: statements.count) == byKey.textOfStatements(count: statements.count))
+    }
+
+    /// A rebuild reads the last sketches ahead only when its texts may not be the cache's.
+    @Test func theCacheMayHoldARunsTextsOnlyWhenEveryTextIsStillStatedAndNoneIsNew() {
+        let previous = (0..<4).map { Self.fingerprint(UInt64($0), sentences: $0 % 2 == 0) }
+        var cache = DuplicateCache(key: ContentHash(high: 1, low: 2))
+        cache.texts = previous
+        // Known statements of every text.
+        #expect(cache.mayHoldTheTexts(of: previous, known: [0, 1, 2, 3]))
+        // A changed file (-2) restating texts 1 and 3, as prose inserted above its rules does.
+        #expect(cache.mayHoldTheTexts(of: [previous[0], previous[1], previous[2], previous[3], nil], known: [0, -2, 2, -2, -2]))
+        // A new text; a text no longer stated; a changed file's rule with a text's key but other sentences.
+        #expect(!cache.mayHoldTheTexts(of: previous + [Self.fingerprint(9)], known: [0, 1, 2, 3, -2]))
+        #expect(!cache.mayHoldTheTexts(of: [previous[0], previous[1], previous[2]], known: [0, 1, 2]))
+        let resentenced = RuleFingerprint(hashes: previous[2].hashes, key: previous[2].key, sentences: [], sentenceKeys: [], wordCount: 6)
+        #expect(!cache.mayHoldTheTexts(of: [previous[0], previous[1], resentenced, previous[3]], known: [0, 1, -2, 3]))
     }
 }

@@ -96,6 +96,38 @@ public struct DuplicateCache: Sendable {
         }
     }
 
+    /// Whether a run whose statements have `fingerprints` (`known[i]` being statement i's text in
+    /// this cache, negative for a changed file's rule or one too short) may have this cache's
+    /// distinct texts: every text of the cache is still stated, and every changed file's rule
+    /// states one of them. A hint, in one pass over the statements and one over the texts, for
+    /// what `MatchedPairs.key` decides once the texts are merged (their order included): a run
+    /// reads the 28 MB sketches ahead only when it is false, since a rebuild that changed no rule
+    /// text (prose inserted above rules moves them) needs none of them.
+    func mayHoldTheTexts(of fingerprints: [RuleFingerprint?], known: [Int32]) -> Bool {
+        var stated = [Bool](repeating: false, count: texts.count)
+        var changed = TextKeyTable(capacity: 64)
+        var changedTexts: [RuleFingerprint] = []
+        for statement in known.indices {
+            if known[statement] >= 0 {
+                stated[Int(known[statement])] = true
+            } else if let fingerprint = fingerprints[statement] {
+                _ = changed.value(for: fingerprint.key) {
+                    changedTexts.append(fingerprint)
+                    return changedTexts.count - 1
+                }
+            }
+        }
+        // The cache's texts are distinct: each changed key is at most one of them.
+        var found = 0
+        for index in texts.indices where !changedTexts.isEmpty {
+            guard let entry = changed.value(of: texts[index].key) else { continue }
+            guard texts[index].isSameForMatching(as: changedTexts[entry]) else { return false }
+            stated[index] = true
+            found += 1
+        }
+        return found == changedTexts.count && !stated.contains(false)
+    }
+
     /// Whether `other` was made from the same files (by digest and rule count) under the same key:
     /// its texts, units and matched pairs, which follow from those files, are then the same too
     /// (the pairs' key is compared all the same, for a cache read without them), and a build need
