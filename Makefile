@@ -5,7 +5,7 @@ SWIFT ?= swift
 CONTENT ?= Content
 SITE ?= _site
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev pkg-config
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libjemalloc-dev pkg-config
 BIN := .build/release/skillbook
 # Syntax highlighting for the site, and the browser test's tools.
 HIGHLIGHT_JS := /usr/share/javascript/highlight.js/highlight.min.js
@@ -17,7 +17,7 @@ SITE_PACKAGES := libjs-highlight.js
 all: build
 
 deps:
-	@if ! pkg-config --exists libcmark-gfm yaml-0.1 2>/dev/null; then \
+	@if ! pkg-config --exists libcmark-gfm yaml-0.1 jemalloc 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi

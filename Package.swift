@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // The executable's C allocator on Linux (see Sources/skillbook/CLI/Allocator.swift).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(name: "AllocatorSettings"),
         // Files to the typed skill graph, with every link resolved.
         .target(name: "SkillParser", dependencies: ["CCmarkGFM", "CYAML"]),
         // Rules stated more than once.
@@ -39,7 +46,10 @@ let package = Package(
                 plugins: ["EmbedTheme"]),
         .executableTarget(name: "embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
-        .executableTarget(name: "skillbook", dependencies: allLibraries),
+        .executableTarget(name: "skillbook", dependencies: allLibraries + [
+            .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
+            .target(name: "AllocatorSettings", condition: .when(platforms: [.linux])),
+        ]),
         .executableTarget(name: "skillbook-bench", dependencies: allLibraries),
         .executableTarget(name: "skillbook-fuzz", dependencies: allLibraries),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -55,7 +65,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillbookCLITests",
-            dependencies: ["skillbook", "SkillParser", "SkillDuplicates", "TestSupport"]
+            dependencies: ["skillbook", "SkillParser", "SkillDuplicates", "TestSupport",
+                           .target(name: "AllocatorSettings", condition: .when(platforms: [.linux]))]
         ),
     ],
     swiftLanguageModes: [.v6]

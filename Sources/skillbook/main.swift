@@ -1,4 +1,3 @@
 import Foundation
 
-MemoryTuning.apply()
 exit(CommandLineRunner.run(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(AllocatorSettings)
+import AllocatorSettings
+#endif
 import TestSupport
 
 @Suite struct CommandLineTests {
@@ -21,6 +24,22 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdout.hasPrefix("skillbook "))
     }
+
+    #if canImport(AllocatorSettings)
+    /// On Linux the executable runs on jemalloc with the settings it gives it; the version reads
+    /// them back from the allocator, so an environment's MALLOC_CONF shows there too.
+    @Test func theExecutableRunsOnJemallocWithItsSettings() throws {
+        let requested = String(cString: skillbook_allocator_settings)
+        let result = try runSkillbook(["--version"], environment: ["MALLOC_CONF": ""])
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("allocator: ") })
+        #expect(line.hasPrefix("allocator: jemalloc "))
+        #expect(line.hasSuffix("(\(requested))"), "\(line) does not read back \(requested)")
+
+        let overridden = try runSkillbook(["--version"], environment: ["MALLOC_CONF": "dirty_decay_ms:3000"])
+        #expect(overridden.stdout.contains("dirty_decay_ms:3000"))
+        #expect(!overridden.stdout.contains("(\(requested))"))
+    }
+    #endif
 
     @Test func unknownCommandsAndFlagsAreUsageErrors() throws {
         let command = try runSkillbook(["frobnicate"])

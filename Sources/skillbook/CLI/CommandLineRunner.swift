@@ -58,7 +58,7 @@ enum CommandLineRunner {
             }
             return .success
         case "--version":
-            console.output("skillbook \(version)\n")
+            console.output("skillbook \(version)\n" + (Allocator.summary.map { "allocator: \($0)\n" } ?? ""))
             return .success
         default:
             break
