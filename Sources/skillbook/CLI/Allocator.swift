@@ -21,8 +21,8 @@ import CJemalloc
 /// per parsing thread on the 2-core machines it is measured on) took another 10 MB off the peak
 /// at the same speed; on more cores threads share an arena, each keeping its own thread cache.
 /// Transparent huge pages for jemalloc's extents and metadata (`thp:always`, `metadata_thp:auto`)
-/// were tried and left off: they cut a rule rebuild's page faults from 90,000 to 13,000 and its
-/// time by a tenth, but a full build spent 0.8 s more in the kernel zeroing huge pages and its
+/// were tried and left off: they cut a rule rebuild's page faults from 85,000 to 5,000 and its
+/// time by 6-10%, but a full build spent 0.8 s more in the kernel zeroing huge pages and its
 /// peak rose to 508-521 MB, too near the 512 MiB target. `MALLOC_CONF` in the environment
 /// still overrides the settings (`MALLOC_CONF=thp:always,metadata_thp:auto` turns them on).
 enum Allocator {
@@ -31,13 +31,12 @@ enum Allocator {
     static var summary: String? {
         #if canImport(CJemalloc)
         guard let version: UnsafePointer<CChar> = read("version") else { return nil }
-        let settings: [(String, String?)] = [
-            ("narenas", (read("opt.narenas") as UInt32?).map(String.init)),
-            ("background_thread", (read("opt.background_thread") as Bool?).map(String.init)),
-            ("dirty_decay_ms", (read("opt.dirty_decay_ms") as Int?).map(String.init)),
-            ("muzzy_decay_ms", (read("opt.muzzy_decay_ms") as Int?).map(String.init)),
-        ]
-        let summary = settings.map { "\($0.0):\($0.1 ?? "?")" }.joined(separator: ",")
+        /// `name:value`, the value read back from jemalloc's `opt.name`, `?` when it has none.
+        func setting<Value: CustomStringConvertible>(_ name: String, _: Value.Type) -> String {
+            "\(name):\((read("opt." + name) as Value?)?.description ?? "?")"
+        }
+        let summary = [setting("narenas", UInt32.self), setting("background_thread", Bool.self),
+                       setting("dirty_decay_ms", Int.self), setting("muzzy_decay_ms", Int.self)].joined(separator: ",")
         return "jemalloc \(String(cString: version)) (\(summary))"
         #else
         return nil
