@@ -42,6 +42,7 @@ import TestSupport
                 emitted += CheckRunner.run(graph: graph, config: config, options: CheckOptions(spec: spec))
             }
             let output = SiteFixtures.temporaryPath()
+            defer { SiteFixtures.removeTemporary(output) }
             emitted += try SiteFixtures.build(root.path, into: output).problems
             for diagnostic in emitted {
                 #expect(Self.catalogue.contains(diagnostic.code), "\(root.lastPathComponent): \(diagnostic)")
@@ -54,6 +55,7 @@ import TestSupport
     @Test func aSitePathCollisionIsExplainedAndConfigurable() throws {
         let tree = try FixtureTree(["search.md": "# Search\n", "skillbook.yml": "severity:\n  site-path-collision: error\n"])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let problems = try SiteFixtures.build(tree.path, into: output).problems
         #expect(problems.map(\.code) == ["site-path-collision"])
         #expect(problems.map(\.severity) == [.error])

@@ -15,6 +15,7 @@ import TestSupport
     @Test func aFullBuildOverAPreviousSiteGivesExactlyTheFirstBuildsFiles() throws {
         let tree = try FixtureTree(SiteJournalTests.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output, reuse: false)
         let before = SiteJournalTests.entries(output)
         var inodes: [String: Int] = [:]
@@ -37,6 +38,7 @@ import TestSupport
 
         let summary = try SiteFixtures.build(tree.path, into: output, reuse: false)
         let first = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(first) }
         try SiteFixtures.build(tree.path, into: first, reuse: false)
         let after = SiteJournalTests.entries(output)
         #expect(after == SiteJournalTests.entries(first))
@@ -54,6 +56,7 @@ import TestSupport
     @Test func theCacheAFullBuildLeavesLetsTheNextRebuildKeepEveryFile() throws {
         let tree = try FixtureTree(SiteJournalTests.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         try SiteJournalTests.edit(tree)
         try SiteFixtures.build(tree.path, into: output, reuse: false)
@@ -66,6 +69,7 @@ import TestSupport
     @Test func aFailedFullBuildLeavesThePreviousSite() throws {
         let tree = try FixtureTree(SiteJournalTests.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let before = SiteJournalTests.entries(output)
         try SiteJournalTests.edit(tree)

@@ -18,6 +18,7 @@ import TestSupport
 
     static func expectSameAsFullBuild(_ root: String, _ output: String) throws {
         let full = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(full) }
         try SiteFixtures.build(root, into: full, reuse: false)
         for path in [GeneratedPaths.llms, GeneratedPaths.sitemap] {
             #expect(FileManager.default.contents(atPath: output + "/" + path) == FileManager.default.contents(atPath: full + "/" + path), "\(path)")
@@ -27,6 +28,7 @@ import TestSupport
     @Test func aRebuildKeepsThemWhileTheirInputsStayAndMakesThemWhenTheyChange() throws {
         let tree = try FixtureTree(Self.files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let inode = { (path: String) in
             try FileManager.default.attributesOfItem(atPath: output + "/" + path)[.systemFileNumber] as? Int

@@ -20,6 +20,7 @@ import TestSupport
         }
         let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
 
         let graphPage = try SiteFixtures.read(output, "reports/graph.html")
@@ -42,6 +43,7 @@ import TestSupport
 
     @Test func aSmallTableStaysOnTheGraphPage() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(SiteFixtures.collection.path, into: output)
         #expect(try SiteFixtures.read(output, "reports/graph.html").contains("<table class=\"graph-table\">"))
         #expect(!FileManager.default.fileExists(atPath: output + "/reports/graph"))

@@ -14,6 +14,7 @@ import TestSupport
             "beta/SKILL.md": "---\nname: beta\ndescription: Second.\n---\n# Beta\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let before = SiteFixtures.files(in: output).map { ($0, FileManager.default.contents(atPath: output + "/" + $0)) }
         try tree.write("beta/SKILL.md", "---\nname: beta\ndescription: Second.\n---\n# Beta\n\nChanged.\n")
@@ -30,6 +31,7 @@ import TestSupport
         #expect(summary.reuse?.rebuiltPages == ["beta/index.html"])
         #expect((summary.reuse?.reusedFiles ?? 0) > 5)
         let full = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(full) }
         try SiteFixtures.build(tree.path, into: full)
         #expect(SiteFixtures.files(in: output) == SiteFixtures.files(in: full))
         for path in SiteFixtures.files(in: full) {

@@ -145,6 +145,7 @@ import TestSupport
             })
         }
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output, diagnostics: diagnostics, duplicates: clusters)
         let pages = SiteFixtures.files(in: output).filter { $0.hasSuffix(".html") }
         #expect(pages.contains { $0.hasPrefix("reports/diagnostics/") })

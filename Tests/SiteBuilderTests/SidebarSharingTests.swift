@@ -20,6 +20,7 @@ import TestSupport
             "gamma/SKILL.md": "---\nname: gamma\ndescription: G.\n---\n# Gamma\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let skillPages = ["alpha/index.html", "bundle/one/index.html", "bundle/two/index.html", "gamma/index.html"]
         let pages = skillPages + ["alpha/references/a.html", "alpha/references/b.html", "alpha/references/deep/c.html",

@@ -16,6 +16,7 @@ import TestSupport
     @Test(.enabled(if: node != nil && chromium != nil, "needs node and chromium (Debian packages nodejs, chromium)"))
     func fixtureSiteWorksInHeadlessChromium() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         // Built with highlight.js when it is installed, so the test also sees code highlighted.
         let root = SiteFixtures.collection.path
         let input = SiteInput(graph: try CollectionLoader.load(root: root), config: CollectionConfig.load(root: root).0)
@@ -55,6 +56,7 @@ extension SiteBrowserTests {
         }
         let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let input = SiteInput(graph: try CollectionLoader.load(root: tree.path), config: CollectionConfig.load(root: tree.path).0)
         var log = StepLog(total: SiteBuilder.steps.count)
         _ = try SiteBuilder.build(input, options: SiteOptions(output: output), log: &log)

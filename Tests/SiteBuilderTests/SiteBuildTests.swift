@@ -19,6 +19,7 @@ import TestSupport
     @Test func twoBuildsOfTheSameInputAreByteIdentical() throws {
         let tree = try FixtureTree(Self.collection)
         let first = SiteFixtures.temporaryPath(), second = SiteFixtures.temporaryPath()
+        defer { [first, second].forEach(SiteFixtures.removeTemporary) }
         try SiteFixtures.build(tree.path, into: first)
         try SiteFixtures.build(tree.path, into: second)
         let files = SiteFixtures.files(in: first)
@@ -33,6 +34,7 @@ import TestSupport
     @Test func publishesSourcesAsTheyAreAndOnlyLinkedFiles() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let files = SiteFixtures.files(in: output)
         #expect(try SiteFixtures.read(output, "alpha/SKILL.md") == Self.collection["alpha/SKILL.md"])
@@ -59,6 +61,7 @@ import TestSupport
     @Test func aFailedBuildLeavesThePreviousSiteAndNoTemporaryFolder() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let before = try SiteFixtures.read(output, "alpha/index.html")
         var theme = Theme.standard
@@ -106,6 +109,7 @@ import TestSupport
             "assets/logo.txt": "extra asset",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output, theme: try Theme.load(overrides: overrides.path))
         #expect(try SiteFixtures.read(output, "404.html").contains("<h1>Lost: Page not found</h1>"))
         #expect(try SiteFixtures.read(output, "assets/site.css") == "body { color: red; }")
@@ -116,6 +120,7 @@ import TestSupport
     @Test func missingHighlightScriptStillBuildsWithoutHighlighting() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let graph = try CollectionLoader.load(root: tree.path)
         var log = StepLog(total: SiteBuilder.steps.count)
         let summary = try SiteBuilder.build(SiteInput(graph: graph),
@@ -132,6 +137,7 @@ import TestSupport
         files["alpha/references/x.md"]! += "\n```swift\nlet x = 1\n```\n"
         let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let graph = try CollectionLoader.load(root: tree.path)
         var log = StepLog(total: SiteBuilder.steps.count)
         _ = try SiteBuilder.build(SiteInput(graph: graph), options: SiteOptions(output: output), log: &log)
@@ -146,6 +152,7 @@ import TestSupport
     @Test func collidingPagePathsAreReportedNotOverwritten() throws {
         let tree = try FixtureTree(Self.collection.merging(["search.md": "# My search notes\n"]) { $1 })
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let summary = try SiteFixtures.build(tree.path, into: output)
         #expect(summary.problems.map(\.code) == ["site-path-collision"])
         #expect(try SiteFixtures.read(output, "search.html").contains("id=\"search-results\""))

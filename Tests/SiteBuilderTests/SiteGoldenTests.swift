@@ -12,6 +12,7 @@ import TestSupport
 @Suite struct SiteGoldenTests {
     @Test func everyPageMatchesItsGoldenFile() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let duplicates = [DuplicateGroup(title: "Keep it short.", detail: "2 places, 100% similar", members: [
             DuplicateGroup.Member(location: SkillParser.SourceLocation(file: "alpha-one/SKILL.md", line: 21, column: 3), text: "Keep it short."),
             DuplicateGroup.Member(location: SkillParser.SourceLocation(file: "alpha-two/SKILL.md", line: 1, column: 1), text: "Keep it short."),

@@ -48,6 +48,7 @@ import TestSupport
     @Test func aRebuildUpdatesTheSiteInPlaceToExactlyTheFullBuildsFiles() throws {
         let tree = try FixtureTree(Self.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let keptPage = output + "/assets/site.css"
         let inode = try FileManager.default.attributesOfItem(atPath: keptPage)[.systemFileNumber] as? Int
@@ -59,6 +60,7 @@ import TestSupport
 
         let summary = try SiteFixtures.build(tree.path, into: output)
         let full = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(full) }
         try SiteFixtures.build(tree.path, into: full, force: true)
         #expect(Self.entries(output) == Self.entries(full))
         #expect(summary.reuse?.rebuiltPages.contains("alpha/references/notes.html") == true)
@@ -72,9 +74,11 @@ import TestSupport
     @Test func aBuildThatDiedDuringItsUpdateIsFinishedByTheNextBuild() throws {
         let tree = try FixtureTree(Self.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         try Self.edit(tree)
         let full = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(full) }
         try SiteFixtures.build(tree.path, into: full)
         let expected = Self.entries(full)
 
@@ -118,6 +122,7 @@ import TestSupport
     /// build never has: empty folders, folders of links only, a link, a marker.
     @Test func aPlanFromTheEmittedCountsIsThePlanFromEveryEmittedPath() throws {
         let site = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(site) }
         let manager = FileManager.default
         for folder in ["a/b", "a/empty/deeper", "c", "links/inner", "d/e/f"] {
             try manager.createDirectory(atPath: site + "/" + folder, withIntermediateDirectories: true)
@@ -156,6 +161,7 @@ import TestSupport
     @Test func aJournalThatCannotBeCarriedOutStopsTheNextBuildAndIsKept() throws {
         let tree = try FixtureTree(Self.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let site = URL(fileURLWithPath: output)
         let stagingName = ".\(site.lastPathComponent).skillbook-tmp-99999"
@@ -190,6 +196,7 @@ import TestSupport
     func aJournalNotWrittenByABuildIsNotFollowedAndTheNextBuildMakesEverything(text: String) throws {
         let tree = try FixtureTree(Self.before)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let site = URL(fileURLWithPath: output)
         #expect(SiteJournal.decode(Array(text.utf8), site: site) == nil)

@@ -11,6 +11,7 @@ import TestSupport
 @Suite struct SiteLinkTests {
     @Test func fixtureSiteHasNoBrokenInternalLinks() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(SiteFixtures.collection.path, into: output)
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
@@ -20,6 +21,7 @@ import TestSupport
 
     @Test func pagesLoadNothingFromTheNetwork() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(SiteFixtures.collection.path, into: output)
         for page in SiteFixtures.files(in: output) where page.hasSuffix(".html") {
             let html = try SiteFixtures.read(output, page)
@@ -35,6 +37,7 @@ import TestSupport
 
     @Test func repositoryContentSiteHasNoBrokenInternalLinks() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(TestPaths.repository.appendingPathComponent("Content").path, into: output)
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
@@ -43,6 +46,7 @@ import TestSupport
     @Test(.enabled(if: TestPaths.shared("corpora/hig-doctor/skills") != nil))
     func higDoctorSiteHasNoBrokenInternalLinks() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(try #require(TestPaths.shared("corpora/hig-doctor/skills")).path, into: output)
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
@@ -56,6 +60,7 @@ import TestSupport
         let findings = CheckRunner.run(graph: graph, config: config)
         #expect(findings.contains { $0.code == "broken-link" })
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(root, into: output, diagnostics: findings)
         let report = try SiteFixtures.read(output, "reports/diagnostics.html")
         #expect(report.contains("#L23\">alpha-one/SKILL.md:23:"))
@@ -69,6 +74,7 @@ import TestSupport
         let graph = try CollectionLoader.load(root: root)
         let findings = CheckRunner.run(graph: graph, config: CollectionConfig.load(root: root).0)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(root, into: output, diagnostics: findings)
         var checker = SiteLinkChecker(root: output)
         #expect(checker.problems() == [])
@@ -95,6 +101,7 @@ import TestSupport
             "references/notes.md": "# Notes\n\n## Part\n\nBack to [the skill](../SKILL.md).\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         #expect(try SiteFixtures.read(output, "skill.html").contains("<a href=\"references/notes.html#part\">notes</a>"))
         #expect(try SiteFixtures.read(output, "references/notes.html").contains("<a href=\"../skill.html\">the skill</a>"))
@@ -108,6 +115,7 @@ import TestSupport
             "café skill/references/über uns.md": "# Über uns\n\n## Größe\n\n[back](../SKILL.md#crème-brûlée)\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let skill = try SiteFixtures.read(output, "café skill/index.html")
         // Letters beyond ASCII stay as they are in fragments (the browser encodes them), which keeps
@@ -120,6 +128,7 @@ import TestSupport
     @Test func aCollectionWithoutSkills() throws {
         let tree = try FixtureTree(["README.md": "# Just notes\n\nNothing else.\n", "guide.md": "# Guide\n"])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let home = try SiteFixtures.read(output, "index.html")
         #expect(home.contains("<h1>Just notes</h1>"))

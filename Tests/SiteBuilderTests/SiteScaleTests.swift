@@ -124,6 +124,7 @@ import TestSupport
         }
         let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let home = try SiteFixtures.read(output, "index.html")
         #expect(home.contains("<ul class=\"skill-names\">"))
@@ -147,6 +148,7 @@ import TestSupport
         }
         let tree = try FixtureTree(files)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         func sidebar(_ path: String) throws -> String {
             let page = try SiteFixtures.read(output, path)
@@ -169,6 +171,7 @@ import TestSupport
 
     @Test func aSmallCollectionKeepsItsCardsAndWritesNoList() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(SiteFixtures.collection.path, into: output)
         #expect(try SiteFixtures.read(output, "index.html").contains("<li class=\"card\">"))
         #expect(!FileManager.default.fileExists(atPath: output + "/skills.js"))
@@ -183,6 +186,7 @@ import TestSupport
             "beta/SKILL.md": "---\nname: beta\ndescription: B.\n---\n# Beta\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let page = try SiteFixtures.read(output, "alpha/index.html")
         #expect(page.contains("<span class=\"tree-folder-name\">reference/</span> <span class=\"count\">3 documents</span>"))
@@ -198,6 +202,7 @@ import TestSupport
             "alpha/SKILL.md": "---\nname: alpha\ndescription: 用于检查界面颜色对比度的技能，适合设计评审。\n---\n# 颜色对比度\n\n正文。\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(chinese.path, into: output)
         let page = try SiteFixtures.read(output, "alpha/index.html")
         #expect(page.contains("<html lang=\"zh-Hans\">"))
@@ -210,6 +215,7 @@ import TestSupport
             "alpha/SKILL.md": "---\nname: alpha\ndescription: 用于检查界面颜色对比度的技能。\n---\n# 颜色\n",
         ])
         let second = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(second) }
         try SiteFixtures.build(configured.path, into: second)
         let english = try SiteFixtures.read(second, "alpha/index.html")
         #expect(english.contains("<html lang=\"en\">"))
@@ -231,6 +237,7 @@ import TestSupport
             "alpha/SKILL.md": "---\nname: alpha\ndescription: Use `swift build` first.\n---\n# Alpha\n",
         ])
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         #expect(try SiteFixtures.read(output, "alpha/index.html").contains("<dd>Use <code>swift build</code> first.</dd>"))
         #expect(try SiteFixtures.read(output, "index.html").contains("<p class=\"lead\">Skills for tools.</p>"))

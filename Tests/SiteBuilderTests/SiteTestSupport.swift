@@ -19,6 +19,11 @@ enum SiteFixtures {
             .appendingPathComponent("skillbook-site-\(UUID().uuidString)").appendingPathComponent(name).path
     }
 
+    /// Removes the temporary folder that holds `path`, a path from `temporaryPath`.
+    static func removeTemporary(_ path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
     /// Builds the collection at `root` into `output`, without highlight.js so results do not
     /// depend on the machine; `reuse: false` is `--full`.
     @discardableResult

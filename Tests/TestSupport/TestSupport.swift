@@ -68,7 +68,17 @@ public final class FixtureTree: @unchecked Sendable {
 
     public var path: String { root.path }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    /// A fresh path for a scratch file kept outside the collection and removed with it.
+    public func scratchFile(_ name: String) throws -> URL {
+        let folder = root.appendingPathExtension("scratch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+        try? FileManager.default.removeItem(at: root.appendingPathExtension("scratch"))
+    }
 }
 
 /// The result of running the `skillbook` binary.

@@ -8,7 +8,9 @@ import TestSupport
     @Test func removesNestedFoldersAndLeavesWhatLinksPointAt() throws {
         let manager = FileManager.default
         let site = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(site) }
         let outside = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(outside) }
         try manager.createDirectory(atPath: outside + "/kept", withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: outside + "/kept/file.txt"))
         for folder in ["a/b/c", "d", "e/f"] {

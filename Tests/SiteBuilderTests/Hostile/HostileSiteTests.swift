@@ -35,6 +35,7 @@ import TestSupport
             "bad/evil.html": script, "bad/old.htm": script, "bad/feed.xml": "<x/>",
             "bad/pic.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\">\(script)</svg>",
         ])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
         let files = SiteFixtures.files(in: output).filter { $0.hasPrefix("bad/") }
         #expect(files == ["bad/SKILL.md", "bad/evil.html.txt", "bad/feed.xml.txt", "bad/index.html", "bad/old.htm.txt", "bad/pic.svg.txt"])
@@ -48,6 +49,7 @@ import TestSupport
     @Test(arguments: ["404.html", "index.html", "search.html", "llms.txt", "sitemap.xml", "Index.HTML"])
     func aSkillFolderWithAReservedNameIsRenamedWithAWarning(folder: String) throws {
         let (_, output, summary) = try Self.build(["\(folder)/SKILL.md": Self.skill("reserved")])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
         let renamed = try #require(summary.problems.first { $0.code == "site-path-renamed" })
         #expect(renamed.location.file == "\(folder)/SKILL.md")
@@ -63,6 +65,7 @@ import TestSupport
             "long/SKILL.md": Self.skill("long", body: "[ref](references/\(name).md)\n"),
             "long/references/\(name).md": "# Long\n",
         ])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
         let renamed = try #require(summary.problems.first { $0.code == "site-path-renamed" })
         #expect(renamed.message.contains("longer than a disk allows"))
@@ -76,6 +79,7 @@ import TestSupport
         let (_, output, summary) = try Self.build([
             "assets/site.js": "alert('mine')", "user/SKILL.md": Self.skill("user", body: "[script](../assets/site.js)\n"),
         ])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
         let shadowed = try #require(summary.problems.first { $0.code == "site-path-collision" })
         #expect(shadowed.location.file == "assets/site.js")
@@ -94,6 +98,7 @@ import TestSupport
             ![x](javascript:alert(1)) <svg onload=alert(1)>
             """
         let (_, output, _) = try Self.build(["bad/SKILL.md": Self.skill("bad", body: body + "\n" + String(repeating: "> ", count: 200) + "deep\n")])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
     }
 
@@ -102,6 +107,7 @@ import TestSupport
         let body = String(repeating: "> - ", count: 2_000) + "deep\n\n"
             + String(repeating: String(repeating: "*a**a**a", count: 1_000) + "\n", count: 20)
         let (_, output, _) = try Self.build(["bad/SKILL.md": Self.skill("bad", body: body)])
+        defer { SiteFixtures.removeTemporary(output) }
         Self.expectGoodSkillRendered(output)
         #expect(try SiteFixtures.read(output, "bad/index.html").contains("deep"))
     }
@@ -130,6 +136,7 @@ import TestSupport
     func everyPageAndSearchFileOfAFixtureSiteIsFreeOfActiveContent(collection: String) throws {
         let root = TestPaths.repository.appendingPathComponent(collection).path
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(root, into: output)
         #expect(SiteFixtures.files(in: output).count > 10)
         #expect(SiteSafetyScan.scan(site: output).map(\.description) == [])

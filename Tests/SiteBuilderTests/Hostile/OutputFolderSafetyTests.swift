@@ -12,6 +12,7 @@ import TestSupport
     @Test func aSecondBuildIntoTheSameFolderStopsWithAClearMessage() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         let first = try OutputFolder(path: output, contentRoot: tree.path, force: false)
         defer { first.discard() }
         #expect {
@@ -28,6 +29,7 @@ import TestSupport
     @Test func theLockIsReleasedWhenABuildEnds() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         try SiteFixtures.build(tree.path, into: output)
         #expect(FileManager.default.fileExists(atPath: output + "/good/index.html"))
@@ -36,6 +38,7 @@ import TestSupport
     @Test func aBackupLeftBetweenTheTwoRenamesIsPutBackByTheNextBuildEvenIfItFails() throws {
         let tree = try FixtureTree(Self.collection)
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         try SiteFixtures.build(tree.path, into: output)
         let url = URL(fileURLWithPath: output)
         let parent = url.deletingLastPathComponent()

@@ -15,6 +15,7 @@ import TestSupport
                    "needs node and chromium (Debian packages nodejs, chromium)"))
     func typingAQueryLeadsToTheHighlightedSection() throws {
         let output = SiteFixtures.temporaryPath()
+        defer { SiteFixtures.removeTemporary(output) }
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: output).deletingLastPathComponent().path) }
         let summary = try SiteFixtures.build(SearchFixtures.collection.path, into: output)
         #expect(summary.searchIndex?.files ?? 0 >= 5)

@@ -65,7 +65,7 @@ import Testing
                                              rows: previous?.built.rows, state: previous?.state)
         var files: [String: [UInt8]] = [:]
         var digests: [String: ContentHash] = [:]
-        let countsFile = FileManager.default.temporaryDirectory.appendingPathComponent("skillbook-test-counts-\(UUID().uuidString)")
+        let countsFile = try tree.scratchFile("counts")
         var written = false
         let lock = NSLock()
         let built = try SearchIndexBuilder.buildAndWrite(graph: graph, targets: targets, reuse: reuse, keep: { records in
