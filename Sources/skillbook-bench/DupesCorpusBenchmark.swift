@@ -4,7 +4,8 @@ import SkillDuplicates
 
 /// The dedupe step of `build` on the agentic-awesome-skills corpus, loaded once and run several
 /// times in this process: the median wall clock, the processor time of that run (all cores
-/// together, less disturbed by other work on a shared machine), and each of its steps.
+/// together, less disturbed by other work on a shared machine), and each of its steps; for a full
+/// run, a rebuild after one changed reference (no rule changed) and one after an added rule.
 enum DupesCorpusBenchmark {
     static let runs = 5
 
@@ -50,6 +51,27 @@ enum DupesCorpusBenchmark {
         }
         print(line("rebuild after one changed reference", timings)
               + String(format: "; reading the cache (%.1f MB) %.3f s", Double(size) / 1e6, readSeconds.sorted()[runs / 2]))
+
+        // A rebuild after one added rule (a list item, different each run): the changed file's
+        // rules are matched against every other one, as `build` does after a rule changed.
+        if let index = graph.documents.firstIndex(where: { $0.kind == .reference && !$0.markdown.rules.isEmpty }) {
+            let document = graph.documents[index]
+            let text = try String(contentsOfFile: corpus.path + "/skills/" + document.path, encoding: .utf8)
+            timings = []
+            for run in 0..<runs {
+                var diagnostics: [Diagnostic] = []
+                var edited = graph
+                edited.documents[index].markdown = MarkdownDocument(
+                    path: document.path, text: text + "\n- Always validate the input of edit \(run) before you store it.\n",
+                    diagnostics: &diagnostics)
+                edited.documents[index].markdown.sourceDigest = ContentHash(high: 2, low: UInt64(run))
+                let (start, cpuStart) = (Date(), DupesBenchmark.processorSeconds())
+                let cache = DuplicateCache(file: file, key: key)
+                let (_, statistics, _) = finder.run(in: edited, reusing: cache, key: key)
+                timings.append((Date().timeIntervalSince(start), DupesBenchmark.processorSeconds() - cpuStart, statistics))
+            }
+            print(line("rebuild after one added rule", timings))
+        }
     }
 
     /// "full: 0.52 s wall (cpu 0.90 s), median of 5; normalise 0.10, ..." for the median run.
