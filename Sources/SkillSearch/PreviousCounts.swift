@@ -33,6 +33,10 @@ public final class PreviousCounts: @unchecked Sendable {
     private var whole: Bool?
     private var load: (() -> (cache: SearchIndexCache, problem: String?))?
     private var loaded: (cache: SearchIndexCache, problem: String?)?
+    private var recordReads = 0
+
+    /// How many records were read from the file one by one (`record(at:key:)`).
+    var recordsRead: Int { lock.withLock { recordReads } }
 
     /// Counts already in memory.
     public init(_ cache: SearchIndexCache) {
@@ -90,8 +94,9 @@ public final class PreviousCounts: @unchecked Sendable {
             guard let payload = inMemory.payload(key), payload.count == location.length else { return nil }
             bytes = payload
         } else {
-            guard let file, let read = Self.read(file, at: CacheFile.headerSize + location.offset, count: location.length)
-            else { return nil }
+            guard let file else { return nil }
+            lock.withLock { recordReads += 1 }
+            guard let read = Self.read(file, at: CacheFile.headerSize + location.offset, count: location.length) else { return nil }
             bytes = read[...]
         }
         return bytes.withUnsafeBytes { ContentHasher.hash($0) } == location.digest ? bytes : nil

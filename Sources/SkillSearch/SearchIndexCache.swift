@@ -276,14 +276,6 @@ public struct SearchIndexCache: Sendable {
     }
 }
 
-extension SearchIndexCache {
-    /// The text of section `ordinal` of a payload, or `nil` when it does not parse.
-    static func text(_ payload: ArraySlice<UInt8>, section ordinal: Int) -> String? {
-        guard let sections = sections(payload), ordinal < sections.count else { return nil }
-        return sections[ordinal].text
-    }
-}
-
 /// Writes the cache's numbers, strings and keys.
 struct CacheWriter {
     var bytes: [UInt8] = []

@@ -42,6 +42,8 @@ import Testing
         var built: SearchIndexBuilder.Built
         /// The state as the next build reads it from its file.
         var state: SearchIndexState?
+        /// The previous build's counts, as this build read them.
+        var previousCounts: PreviousCounts
     }
 
     static let program = ContentHash(high: 7, low: 11)
@@ -61,7 +63,8 @@ import Testing
 
     static func build(_ tree: FixtureTree, after previous: Build?, targets: SearchIndexLayout.Targets = .init()) throws -> Build {
         let graph = try CollectionLoader.load(root: tree.path)
-        let reuse = SearchIndexBuilder.Reuse(counts: counts(previous?.countsFile), keys: keys(graph),
+        let previousCounts = counts(previous?.countsFile)
+        let reuse = SearchIndexBuilder.Reuse(counts: previousCounts, keys: keys(graph),
                                              rows: previous?.built.rows, state: previous?.state)
         var files: [String: [UInt8]] = [:]
         var digests: [String: ContentHash] = [:]
@@ -84,7 +87,7 @@ import Testing
         #expect(state == built.state)
         #expect(state?.locations == built.state?.locations)
         return Build(files: files, digests: digests, countsFile: written ? countsFile : try #require(previous?.countsFile),
-                     built: built, state: state)
+                     built: built, state: state, previousCounts: previousCounts)
     }
 
     /// Builds, then after each edit rebuilds from the last build's caches and builds anew; each
@@ -291,6 +294,31 @@ import Testing
         ], targets: Self.smallFiles)
         #expect(built.allSatisfy { $0.patched })
         #expect(built.contains { $0.unchangedFiles > 0 })
+    }
+
+    /// A patch that writes the document files of a long document again reads that document's
+    /// record once, not once per section: each row's text had its document's whole record read,
+    /// checked and decoded.
+    @Test func aLongDocumentsRowsWrittenAgainReadItsRecordOnce() throws {
+        let tree = try Self.collection()
+        let sections = (1...60).map { "## Step \($0)\n\nWalk through step \($0) of the long checklist before shipping.\n" }
+        try tree.write("zz-long/SKILL.md", "---\nname: zz-long\ndescription: A long checklist.\n---\n# Long\n\n"
+                       + sections.joined(separator: "\n"))
+        let first = try Self.build(tree, after: nil, targets: Self.smallFiles)
+        // As many terms as before (the averages stay, so the index is patched), and a new word
+        // worth a code: every row is encoded anew with the new codes, so every document file is
+        // written again.
+        try Self.replace("dense settings", with: "zyzzyva zyzzyva", in: "controls/references/toggles.md")(tree)
+        let again = try Self.build(tree, after: first, targets: Self.smallFiles)
+        let full = try Self.build(tree, after: nil, targets: Self.smallFiles)
+        let patched = again.built.patched
+        #expect(patched)
+        #expect(again.files == full.files, "the rebuild's files differ from a full build's")
+        let documentFiles = full.files.keys.filter { $0.hasPrefix("d/") }
+        let written = documentFiles.filter { again.digests[$0] != first.digests[$0] }
+        #expect(written.count == documentFiles.count, "\(written.count) of \(documentFiles.count) document files written")
+        let documents = try CollectionLoader.load(root: tree.path).documents.count
+        #expect(again.previousCounts.recordsRead <= documents, "\(again.previousCounts.recordsRead) records read for \(documents) documents")
     }
 
     /// Builds, edits `toggles.md`, lets `damage` change the counts file (given the state, which
