@@ -164,3 +164,29 @@ import Testing
         #expect(Substring(text).collapsingWhitespace == text.collapsingRuns { $0.isWhitespaceScalar })
     }
 }
+
+/// A skill is a value although its fields share one box between copies.
+@Suite struct SkillValueTests {
+    static let original = Skill(name: "alpha", folder: "alpha", skillFile: "alpha/SKILL.md", manifest: nil, documents: ["alpha/references/a.md"])
+
+    @Test func changingACopyLeavesTheOriginal() {
+        var copy = Self.original
+        copy.name = "beta"
+        copy.documents.append("alpha/references/b.md")
+        #expect(Self.original.name == "alpha")
+        #expect(Self.original.documents == ["alpha/references/a.md"])
+        #expect(copy.name == "beta")
+        #expect(copy.documents == ["alpha/references/a.md", "alpha/references/b.md"])
+        #expect(copy != Self.original)
+    }
+
+    @Test func skillsWithTheSameFieldsAreEqualAndHashAlike() {
+        let same = Skill(name: "alpha", folder: "alpha", skillFile: "alpha/SKILL.md", manifest: nil, documents: ["alpha/references/a.md"])
+        #expect(same == Self.original)
+        #expect(Set([same, Self.original]).count == 1)
+        var renamed = same
+        renamed.folder = "other"
+        #expect(renamed != Self.original)
+        #expect(Set([renamed, Self.original]).count == 2)
+    }
+}
