@@ -42,8 +42,14 @@ browser-deps:
 build: deps
 	$(SWIFT) build
 
+# Release builds optimise across modules (`-cross-module-optimization`: the libraries' generic
+# code is specialised where the CLI calls it, not only inside its own module). Interleaved with
+# SwiftPM's default on agentic-awesome-skills: a full build's user time 7.8-9.2 s against
+# 8.4-9.6 s, a rule rebuild's processor time 1.10 against 1.16 s; the same output byte for byte.
+RELEASE_FLAGS := -Xswiftc -cross-module-optimization
+
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 test: deps site-deps browser-deps
 	$(SWIFT) test
