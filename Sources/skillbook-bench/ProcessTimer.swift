@@ -103,4 +103,14 @@ struct Figure: Sendable {
         }
         return Figure(name: name, runs: runs)
     }
+
+    /// Runs each of `commands` in turn, `times` rounds, and returns one figure per command:
+    /// figures that are compared with each other then see the same machine.
+    static func measureInTurn(_ names: [String], times: Int, _ commands: [[String]]) throws -> [Figure] {
+        var runs = [[ProcessTimer.Run]](repeating: [], count: commands.count)
+        for _ in 0..<times {
+            for (index, command) in commands.enumerated() { runs[index].append(try ProcessTimer.run(command)) }
+        }
+        return zip(names, runs).map { Figure(name: $0, runs: $1) }
+    }
 }
