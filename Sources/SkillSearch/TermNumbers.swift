@@ -13,6 +13,8 @@ struct TermNumbers {
     private var slots: [UInt64]
     /// Each term's text, by number.
     private(set) var texts: [String] = []
+    /// The process's seed of the word hashes (`HashSeed`).
+    private let seed = HashSeed.process
 
     /// A table with room for `expected` terms before it grows.
     init(expected: Int = 0) {
@@ -25,7 +27,7 @@ struct TermNumbers {
     mutating func number(of term: String) -> Int32 {
         var bytes = term
         return bytes.withUTF8 { key in
-            let hash = ByteStringTable.hash(key) >> 32
+            let hash = ByteStringTable.hash(key, seed: seed) >> 32
             let found = slots.withUnsafeBufferPointer { slots -> (slot: Int, number: Int?) in
                 let mask = slots.count - 1
                 var slot = Int(truncatingIfNeeded: hash) & mask

@@ -23,11 +23,13 @@ struct WordFormTable: Sendable {
     private static let inline = 16
     private var slots = [Slot](repeating: Slot(head: 0, tail: 0, meta: 0, value: 0), count: 1024)
     private var longKeys: [UInt8] = []
+    /// The process's seed of the word hashes (`HashSeed`).
+    private let seed = HashSeed.process
     private(set) var count = 0
 
     /// Where `key` is, or where it would go; `found` says which. Valid until the next `insert`.
     func find(_ key: UnsafeBufferPointer<UInt8>) -> (slot: Int, found: Bool) {
-        let hash = ByteStringTable.hash(key) >> 32
+        let hash = ByteStringTable.hash(key, seed: seed) >> 32
         let meta = hash << 32 | UInt64(key.count)
         let (head, tail) = key.count <= Self.inline ? Self.words(key) : (0, 0)
         return slots.withUnsafeBufferPointer { slots in
@@ -54,7 +56,7 @@ struct WordFormTable: Sendable {
 
     /// Adds `key`, which `find` did not find, with `value`, at the slot `find` gave.
     mutating func insert(_ key: UnsafeBufferPointer<UInt8>, value: UInt64, at slot: Int) {
-        let hash = ByteStringTable.hash(key) >> 32
+        let hash = ByteStringTable.hash(key, seed: seed) >> 32
         var entry = Slot(head: 0, tail: 0, meta: hash << 32 | UInt64(key.count), value: value)
         if key.count <= Self.inline {
             (entry.head, entry.tail) = Self.words(key)

@@ -15,6 +15,8 @@ import Foundation
     /// (so that a probe rarely reads a key), 0 for an empty slot; the capacity is a power of two.
     @usableFromInline var slots: [UInt64] = Array(repeating: 0, count: 1024)
     @usableFromInline var hashes: [UInt64] = []
+    /// The process's seed (`HashSeed`), read once per table, not once per key.
+    @usableFromInline let seed = HashSeed.process
 
     @inlinable public init() {}
 
@@ -22,7 +24,7 @@ import Foundation
 
     /// The number of `key`, inserting it when it is new; `inserted` says which.
     @inlinable public mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
-        let hash = Self.hash(key)
+        let hash = Self.hash(key, seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -47,7 +49,7 @@ import Foundation
 
     /// The number of `key`, or `nil` when it is not in the table.
     @inlinable public func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(key)
+        let hash = Self.hash(key, seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -98,10 +100,10 @@ import Foundation
         }
     }
 
-    /// A 64-bit multiply-mix hash of 8-byte words; the same bytes always hash alike, and the
-    /// table never leaves the process, so no seed is needed.
-    @inlinable public static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+    /// A 64-bit multiply-mix hash of 8-byte words, seeded (`HashSeed`: tables never leave
+    /// the process, and a seed keeps keys that collide from being computed ahead).
+    @inlinable public static func hash(_ key: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count) ^ seed
         let raw = UnsafeRawBufferPointer(key)
         var index = 0
         while index + 8 <= key.count {
