@@ -107,10 +107,32 @@ struct Figure: Sendable {
     /// Runs each of `commands` in turn, `times` rounds, and returns one figure per command:
     /// figures that are compared with each other then see the same machine.
     static func measureInTurn(_ names: [String], times: Int, _ commands: [[String]]) throws -> [Figure] {
-        var runs = [[ProcessTimer.Run]](repeating: [], count: commands.count)
+        try measureInTurn(zip(names, commands).map { Turn(name: $0, command: $1) }, times: times)
+    }
+
+    /// One command of `measureInTurn`, with what to do before each of its runs (untimed).
+    struct Turn {
+        var name: String
+        var prepare: () throws -> Void = {}
+        var command: [String]
+    }
+
+    /// Runs each turn's command in turn (after its `prepare`), `times` rounds, and returns one
+    /// figure per turn, its runs in round order.
+    static func measureInTurn(_ turns: [Turn], times: Int) throws -> [Figure] {
+        var runs = [[ProcessTimer.Run]](repeating: [], count: turns.count)
         for _ in 0..<times {
-            for (index, command) in commands.enumerated() { runs[index].append(try ProcessTimer.run(command)) }
+            for (index, turn) in turns.enumerated() {
+                try turn.prepare()
+                runs[index].append(try ProcessTimer.run(turn.command))
+            }
         }
-        return zip(names, runs).map { Figure(name: $0, runs: $1) }
+        return zip(turns, runs).map { Figure(name: $0.name, runs: $1) }
+    }
+
+    /// The median of `part`'s runs each divided by `whole`'s run of the same round (figures
+    /// measured in turn): what a drift of the machine's speed between rounds does not move.
+    static func medianRatio(_ part: Figure, of whole: Figure) -> Double {
+        median(zip(part.runs, whole.runs).map { $0.seconds / $1.seconds })
     }
 }
