@@ -155,8 +155,8 @@ public struct SearchIndexState: Sendable {
     /// `nil` when there is none; throws, saying why, when there is one this program cannot use
     /// (a delta that is not of this file, or damaged, makes the whole state unusable).
     public static func read(_ file: URL, program: ContentHash) throws(CacheDamage) -> SearchIndexState? {
-        guard let base = try CacheFile.read(file, kind: kind, key: program) else { return nil }
-        let read = SearchIndexStateDelta.base(base)
+        guard let (base, digest) = try CacheFile.readWithDigest(file, kind: kind, key: program) else { return nil }
+        let read = SearchIndexStateDelta.base(base, digest: digest)
         var payload = base, origin = read
         if let delta = try CacheFile.read(SearchIndexStateDelta.location(of: file), kind: SearchIndexStateDelta.kind, key: program) {
             guard let applied = SearchIndexStateDelta.apply(delta, to: base, digest: read.digest) else {

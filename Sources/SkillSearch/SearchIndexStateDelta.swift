@@ -10,7 +10,8 @@ import SkillParser
 /// about 65 ms of processor time at the end of the build, which waits for it.
 ///
 /// A `CacheFile` (its key: the program's) whose payload is the digest of the base's payload
-/// (16 bytes, `ContentHasher`), the base's length and the state's, the number of pieces, then
+/// (16 bytes, `CacheFile.payloadDigest`: the one the base file's header holds, so reading the
+/// base does not digest its 14 MB a second time), the base's length and the state's, the number of pieces, then
 /// per piece 0, a length and that many bytes (made), or 1, an offset and a length (copied from
 /// the base). Numbers are LEB128. A delta whose base is not the file beside it, or that does not
 /// parse, makes the state unusable (a rebuild then assembles the index anew): a base alone is
@@ -19,7 +20,7 @@ import SkillParser
 /// A delta always holds everything since its base, never a delta of a delta: once its made
 /// bytes pass a quarter of the base's length, the whole state is written as the new base.
 enum SearchIndexStateDelta {
-    static let kind = CacheFile.Kind(magic: "SKBIXSTD", format: 1, name: "search index state delta")
+    static let kind = CacheFile.Kind(magic: "SKBIXSTD", format: 2, name: "search index state delta")
 
     /// The delta's file beside the state's (`index-state-delta`).
     static func location(of stateFile: URL) -> URL {
@@ -40,9 +41,10 @@ enum SearchIndexStateDelta {
         var count: Int
     }
 
-    /// The base `bytes` read alone: all of it is the payload.
-    static func base(_ bytes: [UInt8]) -> Base {
-        Base(digest: bytes.withUnsafeBytes { ContentHasher.hash($0) }, length: bytes.count,
+    /// The base `bytes` read alone: all of it is the payload. `digest` is the bytes' payload
+    /// digest when the caller has it (the file's header held it); made here otherwise.
+    static func base(_ bytes: [UInt8], digest: ContentHash? = nil) -> Base {
+        Base(digest: digest ?? bytes.withUnsafeBytes { CacheFile.payloadDigest($0) }, length: bytes.count,
              spans: bytes.isEmpty ? [] : [Span(start: 0, base: 0, count: bytes.count)])
     }
 

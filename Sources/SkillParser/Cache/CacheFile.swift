@@ -59,6 +59,14 @@ public enum CacheFile {
     /// format, made under another key, cut short, longer than its header says, or damaged.
     /// The payload is read straight into the array returned, with no copy of the file beside it.
     public static func read(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage) -> [UInt8]? {
+        try readWithDigest(file, kind: kind, key: key)?.payload
+    }
+
+    /// `read`, with the payload's digest (`payloadDigest`), which the file's header holds and
+    /// the payload was checked against: a cache that names a payload by its digest (the search
+    /// index state's delta names its base) takes it from here instead of digesting it again.
+    public static func readWithDigest(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage)
+        -> (payload: [UInt8], digest: ContentHash)? {
         precondition(kind.digestsPayload, "a cache without a payload digest is read in part (open)")
         let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return nil }
@@ -75,7 +83,14 @@ public enum CacheFile {
         var check = CachePayloadDigest()
         payload.withUnsafeBytes { check.add($0) }
         guard check.finalize() == digest else { throw CacheDamage("damaged") }
-        return payload
+        return (payload, digest)
+    }
+
+    /// The digest of `bytes` as a payload: what a cache file's header holds of its payload.
+    public static func payloadDigest(_ bytes: UnsafeRawBufferPointer) -> ContentHash {
+        var digest = CachePayloadDigest()
+        digest.add(bytes)
+        return digest.finalize()
     }
 
     /// The payload's length and digest from the header of the open `descriptor`: `nil` when it

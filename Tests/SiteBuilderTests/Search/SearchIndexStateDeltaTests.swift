@@ -97,6 +97,20 @@ import Testing
         #expect(!Self.exists(file) && !Self.exists(deltaFile))
     }
 
+    /// A base read from its file is named by the digest its header holds, which is the one a
+    /// base made from bytes alone gets: a delta written against either applies to the other.
+    @Test func aBaseIsNamedByItsFilesPayloadDigest() throws {
+        let file = try Self.stateFile()
+        let state = try #require(try SearchIndexPatchTests.build(try SearchIndexPatchTests.collection(), after: nil).built.state)
+        try state.write(to: file, program: Self.program)
+        let (payload, digest) = try #require(try CacheFile.readWithDigest(file, kind: SearchIndexState.kind, key: Self.program))
+        #expect(SearchIndexStateDelta.base(payload).digest == digest)
+        #expect(SearchIndexStateDelta.base(payload, digest: digest).digest == digest)
+        var changed = payload
+        changed[changed.count / 2] ^= 1
+        #expect(SearchIndexStateDelta.base(changed).digest != digest)
+    }
+
     @Test func aDeltaThatDoesNotParseOrReachesPastItsBaseIsRefused() throws {
         let base: [UInt8] = Array(0..<200)
         let read = SearchIndexStateDelta.base(base)
