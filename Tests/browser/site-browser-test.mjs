@@ -70,7 +70,9 @@ chrome.stdio[4].on("data", (chunk) => {
   }
 });
 
-function send(method, params = {}, sessionId) {
+// A command's answer is waited for 15 s; the first one's for longer, as it also waits for the
+// browser to start, which took more than 15 s while the rest of the test suite kept both cores busy.
+function send(method, params = {}, sessionId, timeout = 15000) {
   const id = nextId++;
   const message = { id, method, params };
   if (sessionId) message.sessionId = sessionId;
@@ -79,7 +81,7 @@ function send(method, params = {}, sessionId) {
     pending.set(id, { resolve, reject });
     setTimeout(() => {
       if (pending.delete(id)) reject(new Error(`timed out waiting for ${method}`));
-    }, 15000);
+    }, timeout);
   });
 }
 
@@ -110,7 +112,7 @@ function relative(url) {
 }
 
 async function main() {
-  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+  const { targetId } = await send("Target.createTarget", { url: "about:blank" }, undefined, 90000);
   const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
   const call = (method, params) => send(method, params, sessionId);
   listeners.push((message) => {
