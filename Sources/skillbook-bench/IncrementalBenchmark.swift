@@ -22,7 +22,7 @@ struct IncrementalBenchmark {
     let reference: String
     let skillbook: String
 
-    /// What `measure` timed: the full build, then the rebuilds, each with its fraction's target.
+    /// What `measure` timed: the full build, and the paragraph and rule rebuilds, their runs in round order.
     struct Measured {
         var full: Figure
         var rebuilds: [Figure]

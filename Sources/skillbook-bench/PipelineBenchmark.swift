@@ -106,7 +106,7 @@ enum PipelineBenchmark {
                                                     sizes.indices.map(arguments))
             report.add(figures[0])
             report.add(figures[1], target: "at most 11x the time of 1,000 skills")
-            let paired = Figure.median(zip(figures[1].runs, figures[0].runs).map { $0.seconds / $1.seconds })
+            let paired = Figure.medianRatio(figures[1], of: figures[0])
             report.note(String(format: "synthetic growth of %@: 10x the skills took %.1fx the time (%.1fx cpu; "
                                + "%.1fx the median of each turn's ratio; target at most 11x)", command,
                                figures[1].seconds / figures[0].seconds, figures[1].cpuSeconds / figures[0].cpuSeconds, paired))
