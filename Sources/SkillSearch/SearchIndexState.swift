@@ -155,15 +155,16 @@ public struct SearchIndexState: Sendable {
     /// `nil` when there is none; throws, saying why, when there is one this program cannot use
     /// (a delta that is not of this file, or damaged, makes the whole state unusable).
     public static func read(_ file: URL, program: ContentHash) throws(CacheDamage) -> SearchIndexState? {
-        guard let (base, digest) = try CacheFile.readWithDigest(file, kind: kind, key: program) else { return nil }
-        let read = SearchIndexStateDelta.base(base, digest: digest)
-        var payload = base, origin = read
-        if let delta = try CacheFile.read(SearchIndexStateDelta.location(of: file), kind: SearchIndexStateDelta.kind, key: program) {
-            guard let applied = SearchIndexStateDelta.apply(delta, to: base, digest: read.digest) else {
+        let delta = try CacheFile.read(SearchIndexStateDelta.location(of: file), kind: SearchIndexStateDelta.kind, key: program)
+        // The base is mapped (`CacheFile.withPayload`): with a delta, its bytes are copied once, into the payload the delta makes.
+        let read = try CacheFile.withPayload(file, kind: kind, key: program) { base, digest throws(CacheDamage) in
+            guard let delta else { return (Array(base), SearchIndexStateDelta.base(count: base.count, digest: digest)) }
+            guard let applied = SearchIndexStateDelta.apply(delta, to: base, digest: digest) else {
                 throw CacheDamage("its delta is of another state or damaged")
             }
-            (payload, origin) = applied
+            return applied
         }
+        guard let (payload, origin) = read else { return nil }
         guard var state = SearchIndexState(payload: payload) else { throw CacheDamage("its records do not parse") }
         state.records?.base = origin
         return state

@@ -44,14 +44,23 @@ enum SearchIndexStateDelta {
     /// The base `bytes` read alone: all of it is the payload. `digest` is the bytes' payload
     /// digest when the caller has it (the file's header held it); made here otherwise.
     static func base(_ bytes: [UInt8], digest: ContentHash? = nil) -> Base {
-        Base(digest: digest ?? bytes.withUnsafeBytes { CacheFile.payloadDigest($0) }, length: bytes.count,
-             spans: bytes.isEmpty ? [] : [Span(start: 0, base: 0, count: bytes.count)])
+        base(count: bytes.count, digest: digest ?? bytes.withUnsafeBytes { CacheFile.payloadDigest($0) })
+    }
+
+    /// The base of `count` bytes whose payload digest is `digest`, read alone.
+    static func base(count: Int, digest: ContentHash) -> Base {
+        Base(digest: digest, length: count, spans: count == 0 ? [] : [Span(start: 0, base: 0, count: count)])
     }
 
     /// The payload `delta` makes of `base` (whose digest and length it must name), and where the
     /// base's bytes are in it; `nil` when it does not parse or names another base. The payload
     /// is at most as long as the base and the delta together (copies of the base never overlap).
     static func apply(_ delta: [UInt8], to base: [UInt8], digest: ContentHash) -> (payload: [UInt8], base: Base)? {
+        base.withUnsafeBytes { apply(delta, to: $0, digest: digest) }
+    }
+
+    /// `apply` to a base in memory not of an array: a file's mapping (`CacheFile.withPayload`).
+    static func apply(_ delta: [UInt8], to base: UnsafeRawBufferPointer, digest: ContentHash) -> (payload: [UInt8], base: Base)? {
         var reader = CacheReader(delta)
         guard reader.key() == digest, reader.number() == base.count, let length = reader.number(),
               length <= base.count + delta.count, let count = reader.number(), count <= delta.count else { return nil }
@@ -68,7 +77,7 @@ enum SearchIndexStateDelta {
                 guard let offset = reader.number(), let count = reader.number(), offset <= base.count, count <= base.count - offset,
                       payload.count + count <= length, copied + count <= base.count else { return nil }
                 spans.append(Span(start: payload.count, base: offset, count: count))
-                payload += base[offset..<(offset + count)]
+                payload.append(contentsOf: UnsafeRawBufferPointer(rebasing: base[offset..<(offset + count)]))
                 copied += count
             }
         }

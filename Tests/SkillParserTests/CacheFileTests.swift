@@ -31,13 +31,26 @@ import TestSupport
         return file
     }
 
+    /// Why `file` is refused, `nil` when it is read; reading it mapped (`withPayload`) must say the same.
     static func reason(_ file: URL, kind: CacheFile.Kind = kind, key: ContentHash = key) -> String? {
+        var read: String?, mapped: String?
         do throws(CacheDamage) {
             _ = try CacheFile.read(file, kind: kind, key: key)
-            return nil
         } catch {
-            return error.description
+            read = error.description
         }
+        do throws(CacheDamage) {
+            _ = try CacheFile.withPayload(file, kind: kind, key: key) { bytes, _ in bytes.count }
+        } catch {
+            mapped = error.description
+        }
+        #expect(read == mapped, "read and mapped disagree")
+        return read
+    }
+
+    /// The payload and digest `withPayload` hands its body, copied out of the mapping.
+    static func mapped(_ file: URL) throws -> (payload: [UInt8], digest: ContentHash)? {
+        try CacheFile.withPayload(file, kind: kind, key: key) { bytes, digest in (Array(bytes), digest) }
     }
 
     @Test func whatIsWrittenInAnyPiecesReadsBackWhole() throws {
@@ -48,6 +61,9 @@ import TestSupport
             let payload = Self.payload(count)
             let file = try Self.written(payload, pieces: pieces, in: tree)
             #expect(try CacheFile.read(file, kind: Self.kind, key: Self.key) == payload, "\(count) in \(pieces)")
+            let mapped = try #require(try Self.mapped(file))
+            #expect(mapped.payload == payload, "\(count) mapped")
+            #expect(mapped.digest == payload.withUnsafeBytes { CacheFile.payloadDigest($0) })
             #expect(try Data(contentsOf: file).count == CacheFile.headerSize + count)
             if count == 4099 { files.append(try Data(contentsOf: file)) }
         }
@@ -61,8 +77,24 @@ import TestSupport
         let tree = try FixtureTree()
         let file = tree.root.appendingPathComponent("missing")
         #expect(try CacheFile.read(file, kind: Self.kind, key: Self.key) == nil)
+        #expect(try Self.mapped(file) == nil)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         #expect(try CacheFile.read(file, kind: Self.kind, key: Self.key) == nil)
+        #expect(try Self.mapped(file) == nil)
+    }
+
+    /// A build replaces a cache file by renaming a new one over it: a payload mapped before that
+    /// keeps the old bytes to the end of its body, and the next read has the new ones.
+    @Test func aMappedPayloadKeepsItsBytesWhenANewFileIsRenamedOverIt() throws {
+        let tree = try FixtureTree()
+        let old = Self.payload(3 << 16), new = Array(Self.payload(5000).reversed())
+        let file = try Self.written(old, pieces: [1 << 16], in: tree)
+        let seen = try CacheFile.withPayload(file, kind: Self.kind, key: Self.key) { bytes, _ in
+            _ = try? Self.written(new, pieces: [5000], in: tree)
+            return Array(bytes)
+        }
+        #expect(seen == old)
+        #expect(try Self.mapped(file)?.payload == new)
     }
 
     @Test func anotherCacheFormatOrKeyIsRefusedWithItsReason() throws {

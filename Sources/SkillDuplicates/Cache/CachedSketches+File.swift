@@ -17,34 +17,24 @@ extension CachedSketches {
     /// there is one (they were copied whole, then again with the delta's units: 323 of 13,071 perf
     /// samples of a rebuild after a changed rule).
     static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CachedSketches? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
         let deltaFile = Self.deltaFile(of: file)
-        let delta: [UInt8]?
-        do throws(CacheDamage) {
-            delta = try CacheFile.read(deltaFile, kind: deltaKind, key: key)
-        } catch {
-            throw CacheDamage("its delta \(deltaFile.lastPathComponent) is not usable: \(error)")
-        }
-        // `nil`: the base's columns do not add up; `.failure`: the delta's do not.
-        let decoded = payload.withUnsafeBytes { bytes -> Result<CachedSketches, FixedWidthReader.Damage>? in
-            guard let base = try? BaseColumns(bytes) else { return nil }
-            if let delta {
-                let applied = delta.withUnsafeBytes { bytes in
-                    Result { () throws(FixedWidthReader.Damage) in try Self.apply(bytes, to: base, key: key) }
+        // Both files are mapped (`CacheFile.withPayload`), not read: the columns are copied out of them once.
+        return try CacheFile.withPayload(file, kind: kind, key: key) { payload, _ throws(CacheDamage) -> CachedSketches in
+            guard let base = try? BaseColumns(payload) else { throw CacheDamage("its columns do not add up") }
+            let applied: Result<CachedSketches?, FixedWidthReader.Damage>?
+            do throws(CacheDamage) {
+                applied = try CacheFile.withPayload(deltaFile, kind: deltaKind, key: key) { delta, _ in
+                    Result { () throws(FixedWidthReader.Damage) in try Self.apply(delta, to: base, key: key) }
                 }
-                switch applied {
-                case .success(let sketches?): return .success(sketches)
-                // A delta of another base (the base was written again since) is not this base's: the base alone.
-                case .success(nil): break
-                case .failure(let damage): return .failure(damage)
-                }
+            } catch {
+                throw CacheDamage("its delta \(deltaFile.lastPathComponent) is not usable: \(error)")
             }
-            return .success(base.sketches(key: key))
-        }
-        switch decoded {
-        case .success(let sketches)?: return sketches
-        case .failure?: throw CacheDamage("its delta's columns do not add up")
-        case nil: throw CacheDamage("its columns do not add up")
+            switch applied {
+            case .success(let sketches?)?: return sketches
+            case .failure?: throw CacheDamage("its delta's columns do not add up")
+            // No delta, or one of another base (the base was written again since): the base alone.
+            case .success(nil)?, nil: return base.sketches(key: key)
+            }
         }
     }
 

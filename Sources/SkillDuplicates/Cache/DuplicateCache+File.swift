@@ -23,20 +23,21 @@ extension DuplicateCache {
     /// its texts file is missing, damaged or another build's (then the run computes everything,
     /// as without one).
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> DuplicateCache? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
         let textsFile = Self.textsFile(besideCache: file)
-        let textsPayload: [UInt8]
-        do throws(CacheDamage) {
-            guard let read = try CacheFile.read(textsFile, kind: textsKind, key: key) else { throw CacheDamage("missing") }
-            textsPayload = read
-        } catch {
-            throw CacheDamage("its texts file \(textsFileName) is not usable: \(error)")
-        }
-        let decoded = payload.withUnsafeBytes { documents in
-            textsPayload.withUnsafeBytes { texts in
-                Result { () throws(FixedWidthReader.Damage) in try Self.decode(documents: documents, texts: texts, key: key) }
+        // Both files are mapped (`CacheFile.withPayload`), not read: decoding copies what it keeps.
+        let decoded = try CacheFile.withPayload(file, kind: kind, key: key) { documents, _ throws(CacheDamage) in
+            let read: Result<DuplicateCache, FixedWidthReader.Damage>?
+            do throws(CacheDamage) {
+                read = try CacheFile.withPayload(textsFile, kind: textsKind, key: key) { texts, _ in
+                    Result { () throws(FixedWidthReader.Damage) in try Self.decode(documents: documents, texts: texts, key: key) }
+                }
+            } catch {
+                throw CacheDamage("its texts file \(textsFileName) is not usable: \(error)")
             }
+            guard let read else { throw CacheDamage("its texts file \(textsFileName) is not usable: missing") }
+            return read
         }
+        guard let decoded else { return nil }
         guard case .success(var cache) = decoded else { throw CacheDamage("its columns do not add up, or its texts are another build's") }
         cache.sketches = .file(CachedSketches.file(besideCache: file))
         return cache

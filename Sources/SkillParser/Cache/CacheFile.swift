@@ -72,6 +72,12 @@ public enum CacheFile {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let (count, digest) = try header(of: descriptor, kind: kind, key: key) else { return nil }
+        return (try readPayload(of: descriptor, count: count, digest: digest), digest)
+    }
+
+    /// The `count` bytes of payload of the open `descriptor`, which is just past the header,
+    /// checked against `digest`.
+    private static func readPayload(of descriptor: Int32, count: Int, digest: ContentHash) throws(CacheDamage) -> [UInt8] {
         var complete = false
         let payload = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             // A file that shrinks while it is read keeps what was read; `complete` rejects it.
@@ -80,10 +86,44 @@ public enum CacheFile {
             initialized = done
         }
         guard complete else { throw CacheDamage("cut short") }
-        var check = CachePayloadDigest()
-        payload.withUnsafeBytes { check.add($0) }
-        guard check.finalize() == digest else { throw CacheDamage("damaged") }
-        return (payload, digest)
+        guard payload.withUnsafeBytes({ payloadDigest($0) }) == digest else { throw CacheDamage("damaged") }
+        return payload
+    }
+
+    /// Calls `body` with the payload of `file` and its digest, checked as `readWithDigest` checks
+    /// them, and returns what `body` returns; `nil` when there is no file. The payload is the file
+    /// mapped into memory, valid only during `body`: a cache that decodes its payload into values
+    /// of its own reads it where the system keeps the file, instead of having it copied into fresh
+    /// memory first. Reading the 68 MB a rebuild after a changed rule reads of agentic-awesome-skills'
+    /// caches took 48-53 ms of processor time that way and 7-9 ms mapped (the copy, and a page fault
+    /// for every 4 KB of the fresh memory); decoding copies the bytes once more in either case.
+    ///
+    /// Like git with its pack files, this trusts the file not to be cut short in place while it is
+    /// mapped (skillbook replaces a cache file by renaming a new one over it, which leaves the old one
+    /// whole for whoever has it open). Where the file cannot be mapped, it is read.
+    public static func withPayload<Result>(_ file: URL, kind: Kind, key: ContentHash,
+                                           _ body: (UnsafeRawBufferPointer, ContentHash) throws(CacheDamage) -> Result)
+        throws(CacheDamage) -> Result? {
+        precondition(kind.digestsPayload, "a cache without a payload digest is read in part (open)")
+        let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let (count, digest) = try header(of: descriptor, kind: kind, key: key) else { return nil }
+        let total = headerSize + count
+        #if os(Linux)
+        // Mapped with its pages at once: the digest reads every one of them next.
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let mapped = mmap(nil, total, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED else {
+            let payload = try readPayload(of: descriptor, count: count, digest: digest)
+            return try payload.withUnsafeBytes { bytes in Swift.Result { () throws(CacheDamage) in try body(bytes, digest) } }.get()
+        }
+        defer { munmap(mapped, total) }
+        let payload = UnsafeRawBufferPointer(start: mapped + headerSize, count: count)
+        guard payloadDigest(payload) == digest else { throw CacheDamage("damaged") }
+        return try body(payload, digest)
     }
 
     /// The digest of `bytes` as a payload: what a cache file's header holds of its payload.
