@@ -45,11 +45,7 @@ struct PageKeyMemo: Sendable, Equatable {
     /// The memo in `file`: `nil` when there is none; throws, saying why, when it is damaged or
     /// was made by another program.
     static func read(_ file: URL) throws(CacheDamage) -> PageKeyMemo? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: fileKey) else { return nil }
-        let decoded = payload.withUnsafeBytes { bytes in
-            Result { () throws(CacheDamage) in try decode(bytes) }
-        }
-        return try decoded.get()
+        try CacheFile.withPayload(file, kind: kind, key: fileKey) { bytes, _ throws(CacheDamage) in try decode(bytes) }
     }
 
     func write(to file: URL) throws {

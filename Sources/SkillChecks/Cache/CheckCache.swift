@@ -56,8 +56,7 @@ public struct CheckCache: Sendable {
     /// The cache kept in `file`, or `nil` when there is none; throws, saying why, when one is
     /// there but made under another key (another program, other skills) or damaged.
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CheckCache? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
-        let decoded = payload.withUnsafeBytes { bytes in
+        let decoded = try CacheFile.withPayload(file, kind: kind, key: key) { bytes, _ in
             Result { () throws(CacheDamage) -> [[FindingsRecord.Entry]] in
                 // Four records, each after its length (8 bytes, little-endian).
                 var parts: [[FindingsRecord.Entry]] = []
@@ -74,7 +73,7 @@ public struct CheckCache: Sendable {
                 return parts
             }
         }
-        let parts = try decoded.get()
+        guard let parts = try decoded?.get() else { return nil }
         return CheckCache(key: key, entries: parts[0], worldEntries: parts[1], beyondWalk: parts[2], checkEntries: parts[3], indexed: true)
     }
 

@@ -113,11 +113,7 @@ extension ClusterCache {
     /// The cache in `file`: `nil` when there is none; throws, saying why, when it is there but
     /// made under another key, damaged, or its record does not parse.
     public static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> ClusterCache? {
-        guard let payload = try CacheFile.read(file, kind: kind, key: key) else { return nil }
-        let decoded = payload.withUnsafeBytes { bytes in
-            Result { () throws(CacheDamage) in try decode(bytes, key: key) }
-        }
-        return try decoded.get()
+        try CacheFile.withPayload(file, kind: kind, key: key) { bytes, _ throws(CacheDamage) in try decode(bytes, key: key) }
     }
 
     public func write(to file: URL) throws {
