@@ -13,7 +13,7 @@ import Darwin
 /// folders: a symbolic link anywhere on its path is not followed, so nothing outside the site is
 /// ever taken or written through), and removes whatever the site holds that the build did not
 /// emit, so the updated site has exactly the files of a full build. The walk uses `openat` and
-/// `fstatat` relative to open folder descriptors, its top-level entries on all cores: for
+/// `fstatat` relative to open folder descriptors, its top-level entries on several threads: for
 /// agentic-awesome-skills about 4,400 folders and 15,500 files.
 struct SiteListing: Sendable {
     struct Stamp: Sendable, Equatable {
@@ -47,8 +47,11 @@ struct SiteListing: Sendable {
         guard root >= 0 else { return nil }
         defer { close(root) }
         guard let top = Entries(of: dup(root)) else { return nil }
-        let chunks = min(top.count, Parallel.cores * 8)
-        let parts = Parallel.map(chunks, minimumChunk: 1) { chunk -> SiteListing in
+        // On more threads than cores (`mapWaiting`): when the site's folders and inodes are no longer
+        // in memory, each `fstatat` and folder read waits for the disk. A rebuild of agentic-awesome-skills
+        // with the page cache dropped waited most in this listing (perf sched_switch, io_schedule).
+        let chunks = min(top.count, Parallel.waitingWidth * 8)
+        let parts = Parallel.mapWaiting(chunks, minimumChunk: 1) { chunk -> SiteListing in
             var part = SiteListing()
             var path: [UInt8] = []
             for index in (chunk * top.count / chunks)..<((chunk + 1) * top.count / chunks) {

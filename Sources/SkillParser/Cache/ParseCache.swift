@@ -141,10 +141,12 @@ public final class ParseCache: @unchecked Sendable {
         DispatchQueue.global().async(group: takingAhead) {
             self.reading.wait()
             let candidates = Array(self.previous.keys)
+            // The stamps on more threads than cores: a `stat` whose inode is no longer in memory
+            // waits for the disk (`Parallel.mapWaiting`). The cached parses are decoded on the cores.
+            let stamps = Parallel.mapWaiting(candidates.count, minimumChunk: 64) { FileStamp(path: folder + candidates[$0]) }
             let taken = Parallel.map(candidates.count, minimumChunk: 16) { index -> (CollectionLoader.ParseResult, Outcome)? in
-                let path = candidates[index]
-                guard let stamp = FileStamp(path: folder + path) else { return nil }
-                return self.parse(of: path, in: folder, stamp: stamp)
+                guard let stamp = stamps[index] else { return nil }
+                return self.parse(of: candidates[index], in: folder, stamp: stamp)
             }
             var ahead: [String: (CollectionLoader.ParseResult, Outcome)] = [:]
             ahead.reserveCapacity(taken.count)

@@ -47,6 +47,75 @@ public enum Parallel {
         }
     }
 
+    /// `transform(0), ..., transform(count - 1)` on `width` threads of their own, for work that
+    /// mostly waits for the disk (listing folders, `stat`, `open`): each of those calls waits for
+    /// the blocks it needs when they are not in memory, so with one thread per core the disk would
+    /// serve one request per core at a time. As git spreads its index's `lstat` calls over up to
+    /// twenty threads (`core.preloadIndex`). In order, as `map`; work that uses the processor
+    /// belongs in `map`.
+    public static func mapWaiting<Result>(_ count: Int, width: Int = waitingWidth, minimumChunk: Int = 16,
+                                          _ transform: (Int) -> Result) -> [Result] {
+        guard count > 0 else { return [] }
+        let chunkSize = max(1, min(minimumChunk, count / max(1, width)))
+        let chunkCount = (count + chunkSize - 1) / chunkSize
+        let threads = min(width, chunkCount)
+        guard threads > 1 else { return (0..<count).map(transform) }
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = Slots(buffer.baseAddress!)
+            let claims = ChunkClaims(count: chunkCount)
+            withoutActuallyEscaping(transform) { transform in
+                // The threads reach the work through `job`, which lets it go once they are done: a
+                // `Thread` keeps its block until it is freed, after this function has returned.
+                let job = Job { (slots.base + $0).initialize(to: transform($0)) }
+                let done = DispatchGroup()
+                for _ in 1..<threads {
+                    done.enter()
+                    let thread = Thread {
+                        claims.run(chunkSize: chunkSize, count: count, job)
+                        done.leave()
+                    }
+                    thread.stackSize = 1 << 20
+                    thread.start()
+                }
+                claims.run(chunkSize: chunkSize, count: count, job)
+                done.wait()
+                job.body = nil
+            }
+            initialized = count
+        }
+    }
+
+    /// The work of a `mapWaiting`, shared by its threads until they are done.
+    private final class Job: @unchecked Sendable {
+        var body: ((Int) -> Void)?
+        init(_ body: @escaping (Int) -> Void) { self.body = body }
+    }
+
+    /// How many threads `mapWaiting` uses by default.
+    public static let waitingWidth = 8
+
+    /// The chunks of a `mapWaiting`, handed out one at a time.
+    private final class ChunkClaims: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+
+        init(count: Int) { self.count = count }
+
+        func run(chunkSize: Int, count total: Int, _ job: Job) {
+            guard let body = job.body else { return }
+            while true {
+                let chunk: Int? = lock.withLock {
+                    guard next < count else { return nil }
+                    next += 1
+                    return next - 1
+                }
+                guard let chunk else { return }
+                for index in (chunk * chunkSize)..<min(total, (chunk + 1) * chunkSize) { body(index) }
+            }
+        }
+    }
+
     /// Enough chunks to keep every core busy and balance uneven work, none smaller than
     /// `minimumChunk` items.
     private static func chunks(for count: Int, minimumChunk: Int) -> Int {
