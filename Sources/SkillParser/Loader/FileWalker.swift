@@ -105,7 +105,7 @@ struct FileWalker {
             }
             if entered.count >= Self.listAheadFrom {
                 let walker = self
-                let made = Parallel.map(entered.count, minimumChunk: 8) { walker.listAhead(entered[$0].path) }
+                let made = Parallel.mapWaiting(entered.count, minimumChunk: 8) { walker.listAhead(entered[$0].path) }
                 ahead = Dictionary(zip(entered.map(\.name), made), uniquingKeysWith: { first, _ in first })
             }
         }
