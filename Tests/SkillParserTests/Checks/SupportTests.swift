@@ -22,6 +22,44 @@ import Testing
         #expect(EditDistance.between("", "abc") == 3)
     }
 
+    /// The banded distance is the whole table's (optimal string alignment) wherever that is within
+    /// the limit, and `nil` wherever it is not: pairs of random words over a small alphabet, so that
+    /// near and far pairs, swaps and repeats all occur, at every limit from 0 to past their lengths.
+    @Test func editDistanceWithinALimitIsTheWholeTables() {
+        func whole(_ a: [Character], _ b: [Character]) -> Int {
+            var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { table[i][0] = i }
+            for j in 0...b.count { table[0][j] = j }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    table[i][j] = min(table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), table[i - 1][j] + 1, table[i][j - 1] + 1)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+                }
+            }
+            return table[a.count][b.count]
+        }
+        var generator = SystemRandomNumberGenerator()
+        let random = { (bound: Int) in Int.random(in: 0..<bound, using: &generator) }
+        for _ in 0..<3000 {
+            let a = (0..<random(12)).map { _ in Array("abcd")[random(4)] }
+            var b = a
+            for _ in 0..<random(6) {
+                switch random(4) {
+                case 0 where !b.isEmpty: b.remove(at: random(b.count))
+                case 1: b.insert(Array("abcde")[random(5)], at: random(b.count + 1))
+                case 2 where !b.isEmpty: b[random(b.count)] = Array("abcde")[random(5)]
+                case 3 where b.count > 1: let at = random(b.count - 1); b.swapAt(at, at + 1)
+                default: break
+                }
+            }
+            let distance = whole(a, b)
+            for limit in [0, 1, 2, 3, 5, 20, Int.max] {
+                #expect(EditDistance.between(a, b, limit: limit) == (distance <= limit ? distance : nil),
+                        "\(String(a)) -> \(String(b)), limit \(limit)")
+            }
+        }
+    }
+
     @Test func deletionIndexFindsTheSameNamesAsAFullScan() {
         let names = ["hig-foundations", "hig-patterns", "incident-responder", "react", "a-b"]
         let index = DeletionIndex(names, twoEditLength: 10)
