@@ -34,7 +34,9 @@ struct UnknownFieldCheck: DocumentCheck {
     private func findings(_ skill: Skill, context: CheckContext, severity: Severity, specified: [String]) -> [Diagnostic] {
         guard let manifest = skill.manifest, !context.unreadableFrontmatter.contains(skill.skillFile) else { return [] }
         return manifest.extraFields.map { entry in
-            let key = entry.key.lowercased().replacingOccurrences(of: "_", with: "-")
+            // Not Foundation's `replacingOccurrences`, which bridges to NSString (26 ms of a check of
+            // agentic-awesome-skills' 4,000 unknown fields, perf).
+            let key = String(entry.key.lowercased().map { $0 == "_" ? "-" : $0 })
             let near = specified.contains(key) ? [key] : NearestNames.suggest(key, among: specified, count: 1, limit: 2)
             let suggestion = near.first.map { "did you mean `\($0)`?" }
                 ?? "move it under `metadata:`, or drop it"

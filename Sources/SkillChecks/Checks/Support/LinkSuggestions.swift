@@ -7,7 +7,7 @@ enum LinkSuggestions {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var found: [String] = []
         // Backslashes written as on Windows, or a Markdown file linked without its extension.
-        for candidate in [path.replacingOccurrences(of: "\\", with: "/"), path + ".md"] where candidate != path {
+        for candidate in [String(path.map { $0 == "\\" ? "/" : $0 }), path + ".md"] where candidate != path {
             if let resolved = RelativePath.resolve(candidate, from: ""), context.files.lookup(resolved) == .exists {
                 found.append(resolved)
             }
