@@ -142,7 +142,9 @@ import Testing
 
 @Suite struct RelatedSkillsHeadingTests {
     @Test(arguments: ["Related skills", "Related Skills:", "related-skills", "RELATED SKILL", "Related skills 2",
-                      "Related", "Unrelated skills", "Related skills and tools", "Related  Skills!", "", "Skills related"])
+                      "Related", "Unrelated skills", "Related skills and tools", "Related  Skills!", "", "Skills related",
+                      "🔗 Related skills", "Related skills ✨", "関連 Related Skills", "Relat\u{00E9}d skills", "\u{FF32}elated skills",
+                      "Re\u{0301}lated skills", "🔗 RELATED SKILL", "🔗 Related s\u{212A}ills", "🔗 rel ated skills"])
     func theASCIIPathAgreesWithTheCharacterRules(heading: String) {
         #expect(DocumentIndexer.isRelatedSkillsHeading(heading) == DocumentIndexer.isRelatedSkillsHeadingByCharacters(heading))
     }

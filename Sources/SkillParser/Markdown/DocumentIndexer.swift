@@ -170,7 +170,27 @@ struct DocumentIndexer {
             if words.last?.isEmpty == true { words.removeLast() }
             return words == [Array("related".utf8), Array("skills".utf8)] || words == [Array("related".utf8), Array("skill".utf8)]
         }
+        // Unicode's lower-casing makes an ASCII letter of a scalar outside ASCII only for `k` (KELVIN
+        // SIGN) and `i` (from `İ`), and "related" has neither: without its seven bytes in some case,
+        // the heading is not one. (Headings with an emoji took 26 ms of a check of
+        // agentic-awesome-skills in `lowercased` and `isLetter`, perf.)
+        guard Self.holdsRelated(text.utf8) else { return false }
         return isRelatedSkillsHeadingByCharacters(text)
+    }
+
+    /// Whether `bytes` hold `related` in any ASCII letter case.
+    private static func holdsRelated(_ bytes: String.UTF8View) -> Bool {
+        let word = Array("related".utf8)
+        var matched = 0
+        for byte in bytes {
+            if byte | 0x20 == word[matched] {
+                matched += 1
+                if matched == word.count { return true }
+            } else {
+                matched = byte | 0x20 == word[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// The same by Unicode's letters and lower case, for any text (the ASCII path must agree with it).
