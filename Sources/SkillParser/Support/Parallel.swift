@@ -74,7 +74,9 @@ public enum Parallel {
                         claims.run(chunkSize: chunkSize, count: count, job)
                         done.leave()
                     }
-                    thread.stackSize = 1 << 20
+                    // As the threads of `concurrentPerform` and `BackgroundStep`: the site listing and
+                    // the input walk recurse once per folder level.
+                    thread.stackSize = 8 << 20
                     thread.start()
                 }
                 claims.run(chunkSize: chunkSize, count: count, job)

@@ -50,6 +50,20 @@ import TestSupport
         #expect(problem.message.contains("not a regular file"))
     }
 
+    /// 1,500 folders one inside the next, beside enough folders that the walk lists the ones below
+    /// on threads of its own (`Parallel.mapWaiting`), whose stacks must take one frame a level.
+    @Test(.timeLimit(.minutes(10)))
+    func aFolderNestedFifteenHundredLevelsDeepLoads() throws {
+        var files = ["deep/SKILL.md": "---\nname: deep\ndescription: A skill whose reference is far down.\n---\n# Deep\n"]
+        for sibling in 0..<FileWalker.listAheadFrom { files["wide\(sibling)/x.md"] = "# X\n" }
+        let nested = Array(repeating: "a", count: 1500).joined(separator: "/")
+        files["deep/\(nested)/far.md"] = "# Far\n"
+        let tree = try Self.tree(files)
+        let graph = try CollectionLoader.load(root: tree.path)
+        HostileMarkdownTests.expectGoodSkillIntact(graph)
+        #expect(graph.document(at: "deep/\(nested)/far.md")?.markdown.headings.first?.text == "Far")
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func aFileOverTheSizeLimitIsSkippedBeforeItIsRead() throws {
         let tree = try Self.tree()
