@@ -55,7 +55,17 @@ final class IncrementalOutput: @unchecked Sendable {
         // Made by another program or with another theme: nothing is reused, and the summary says so.
         // A site of ours is updated in place also without a cache (`--full`, another theme or
         // program): each file made is then compared with the site's, and only differing ones staged.
-        listing = Self.canUpdateInPlace(folder) ? SiteListing.read(folder.url.path) : nil
+        // The folders the last listing read are read again only when they changed (`FolderMemo`).
+        let memoFile = FolderMemo.location(for: folder.url)
+        let memo = reuse ? FolderMemo.read(memoFile) : nil
+        listing = Self.canUpdateInPlace(folder) ? SiteListing.read(folder.url.path, memo: memo) : nil
+        // Written again only when many folders had to be read: the few a rebuild writes into (the
+        // changed pages' and the search index's) are then read each time, as all were before the memo,
+        // instead of the whole memo being written each time. A memo that could not be written costs
+        // the next build its folders' reading, nothing else.
+        if let listing, memo == nil || listing.foldersRead > max(32, listing.seen.folders.count / 16) {
+            try? listing.seen.write(to: memoFile)
+        }
         previousCache = listing != nil && cache?.key == key ? cache : nil
         previous = previousCache?.entries ?? [:]
         if let listing { folder.previousFiles.compare(with: listing, at: folder.url.path) }

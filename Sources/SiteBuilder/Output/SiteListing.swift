@@ -33,6 +33,11 @@ struct SiteListing: Sendable {
     /// removes these and no other folder (`SiteJournal`), without working out which folders its
     /// thousands of files need.
     var filelessFolders: Set<String> = []
+    /// The folders below the top whose entries this listing read, with their stamps, for the next
+    /// listing's `FolderMemo` (only those whose times were settled when read).
+    var seen = FolderMemo()
+    /// How many folders below the top had their entries read, not taken from the memo.
+    var foldersRead = 0
 
     /// Lists the folder at `path`; `nil` when it cannot be opened as a folder.
     ///
@@ -42,7 +47,12 @@ struct SiteListing: Sendable {
     /// `String` per name, the path joined from it with two `+`, a part per top-level folder and
     /// merges into growing tables were a third of the listing's time (perf, a rebuild of
     /// agentic-awesome-skills: 95 of 327 samples; the rest is the kernel's).
-    static func read(_ path: String) -> SiteListing? {
+    ///
+    /// With a `memo` of the last listing, a folder whose inode and times are the ones it gives is not
+    /// read again: its entries are the memo's (`FolderMemo`). `now` (nanoseconds since 1970, the
+    /// clock's time by default) decides which folders are settled enough to be kept in `seen`.
+    static func read(_ path: String, memo: FolderMemo? = nil, now: Int64? = nil) -> SiteListing? {
+        let settledBefore = (now ?? Self.now()) - 2_000_000_000
         let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard root >= 0 else { return nil }
         defer { close(root) }
@@ -58,7 +68,7 @@ struct SiteListing: Sendable {
                 path.removeAll(keepingCapacity: true)
                 top.withName(index) { name in
                     path.append(contentsOf: name)
-                    _ = part.add(name, type: top.types[index], in: root, at: &path)
+                    _ = part.add(name, type: top.types[index], in: root, at: &path, memo: memo, settledBefore: settledBefore)
                 }
             }
             return part
@@ -71,14 +81,24 @@ struct SiteListing: Sendable {
             listing.folders.formUnion(part.folders)
             listing.others.formUnion(part.others)
             listing.filelessFolders.formUnion(part.filelessFolders)
+            listing.seen.folders.merge(part.seen.folders) { first, _ in first }
+            listing.foldersRead += part.foldersRead
         }
         return listing
+    }
+
+    /// The clock's time, in nanoseconds since 1970, as file times are kept.
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// Adds the entry `name` of the open folder `parent`, whose site path is `path` (bytes, given
     /// back as they came), and for a folder everything in it; returns whether it is or holds a
     /// regular file.
-    private mutating func add(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, in parent: Int32, at path: inout [UInt8]) -> Bool {
+    private mutating func add(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, in parent: Int32, at path: inout [UInt8],
+                              memo: FolderMemo?, settledBefore: Int64) -> Bool {
         // `name` is followed by its NUL in the entries' buffer (`Entries`).
         let cName = UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self)
         var type = type
@@ -107,13 +127,35 @@ struct SiteListing: Sendable {
             }
             defer { close(folder) }
             var holdsFile = false
-            if let entries = Entries(of: dup(folder)) {
+            var entries: Entries?
+            var folderInfo = stat()
+            if fstat(folder, &folderInfo) == 0 {
+                let stamp = FolderMemo.Stamp(
+                    inode: UInt64(folderInfo.st_ino),
+                    modified: Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec),
+                    changed: Int64(folderInfo.st_ctim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_ctim.tv_nsec))
+                if let remembered = memo?.folders[site], remembered.stamp == stamp {
+                    entries = Entries(names: remembered.names, types: remembered.types)
+                } else {
+                    entries = Entries(of: dup(folder))
+                    foldersRead += 1
+                }
+                if let entries, stamp.modified < settledBefore, stamp.changed < settledBefore {
+                    seen.folders[site] = FolderMemo.Folder(stamp: stamp, names: entries.names, types: entries.types)
+                }
+            } else {
+                entries = Entries(of: dup(folder))
+                foldersRead += 1
+            }
+            if let entries {
                 let length = path.count
                 for index in 0..<entries.count {
                     entries.withName(index) { name in
                         path.append(UInt8(ascii: "/"))
                         path.append(contentsOf: name)
-                        if add(name, type: entries.types[index], in: folder, at: &path) { holdsFile = true }
+                        if add(name, type: entries.types[index], in: folder, at: &path, memo: memo, settledBefore: settledBefore) {
+                            holdsFile = true
+                        }
                         path.removeSubrange(length...)
                     }
                 }
@@ -129,7 +171,7 @@ struct SiteListing: Sendable {
     /// The entries of a folder, without `.` and `..`: their names one after another in one
     /// buffer, each followed by a NUL (as `fstatat` and `openat` take them), and their types.
     private struct Entries {
-        private var names: [UInt8] = []
+        private(set) var names: [UInt8] = []
         /// Where each name starts in `names`, and where the next would.
         private var starts: [Int] = [0]
         private(set) var types: [UInt8] = []
@@ -152,6 +194,14 @@ struct SiteListing: Sendable {
                     types.append(entry.pointee.d_type)
                 }
             }
+        }
+
+        /// The entries a `FolderMemo` kept: `names` each followed by a NUL, as many as `types`.
+        init(names: [UInt8], types: [UInt8]) {
+            self.names = names
+            self.types = types
+            starts.reserveCapacity(types.count + 1)
+            for (offset, byte) in names.enumerated() where byte == 0 { starts.append(offset + 1) }
         }
 
         /// `body` on the name of entry `index`, without its NUL, which follows it in memory.
