@@ -5,11 +5,12 @@ import SkillParser
 /// modification and change times when it was read, so that the next listing reads again only the
 /// folders that changed since (`SiteListing.read`), as git's untracked cache does.
 ///
-/// A folder's times change whenever an entry is made, removed or renamed in it, and its change
-/// time also whenever its modification time is set (`touch`, `tar`, `rsync -t`); a folder put in
-/// another's place has another inode. Only folders whose times were already two seconds old when
-/// they were read are kept: a change made within the clock's resolution of the read could leave
-/// both times as they were. The files in a folder are still `fstatat`ed on every listing (their
+/// A folder's stamp (`FileStamp`, as the parse cache keeps for its inputs) changes whenever an
+/// entry is made, removed or renamed in it: its times move, its change time also whenever its
+/// modification time is set (`touch`, `tar`, `rsync -t`), and a folder put in another's place has
+/// another inode. Only folders whose stamps were settled when read are kept
+/// (`FileStamp.isSettled`): a change made within the clock's resolution of the read could leave
+/// the times as they were. The files in a folder are still `fstatat`ed on every listing (their
 /// stamps decide what a rebuild keeps); only the folder's entries are taken from here.
 ///
 /// Why: reading the previous site's 4,400 folders was most of a rebuild's time whenever their
@@ -17,15 +18,8 @@ import SkillParser
 /// rebuild of a copy took 2.35 s with 1.0 s of processor time, 15.7 s of thread time in 9,958
 /// `getdents64` calls (`strace -f -w -c`), waiting for `ext4_readdir` to read the folders' blocks.
 struct FolderMemo: Sendable, Equatable {
-    struct Stamp: Sendable, Equatable {
-        var inode: UInt64
-        /// Nanoseconds since 1970.
-        var modified: Int64
-        var changed: Int64
-    }
-
     struct Folder: Sendable, Equatable {
-        var stamp: Stamp
+        var stamp: FileStamp
         /// The entries' names, each followed by a NUL, and their types (`d_type`), as `SiteListing` reads them.
         var names: [UInt8]
         var types: [UInt8]
@@ -34,7 +28,7 @@ struct FolderMemo: Sendable, Equatable {
     /// By site-relative path.
     var folders: [String: Folder] = [:]
 
-    static let kind = CacheFile.Kind(magic: "SKBFOLDR", format: 1, name: "site folder memo")
+    static let kind = CacheFile.Kind(magic: "SKBFOLDR", format: 2, name: "site folder memo")
     /// The layout is the only thing the memo depends on: any program of this format may read it.
     static let key = ContentHash(high: 0x534B_4246_4F4C_4452, low: 1)
 
@@ -56,6 +50,7 @@ struct FolderMemo: Sendable, Equatable {
         for path in folders.keys.sorted() {
             let folder = folders[path]!
             Self.append(Array(path.utf8), to: &bytes)
+            Self.append(UInt64(bitPattern: folder.stamp.size), to: &bytes)
             Self.append(folder.stamp.inode, to: &bytes)
             Self.append(UInt64(bitPattern: folder.stamp.modified), to: &bytes)
             Self.append(UInt64(bitPattern: folder.stamp.changed), to: &bytes)
@@ -88,16 +83,17 @@ struct FolderMemo: Sendable, Equatable {
             defer { position += Int(count) }
             return Array(UnsafeRawBufferPointer(rebasing: bytes[position..<(position + Int(count))]))
         }
-        guard let count = number(), count <= UInt64(bytes.count / 48) else { return nil }
+        guard let count = number(), count <= UInt64(bytes.count / 56) else { return nil }
         var memo = FolderMemo()
         memo.folders.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let path = run(), let inode = number(), let modified = number(), let changed = number(),
+            guard let path = run(), let size = number(), let inode = number(), let modified = number(), let changed = number(),
                   let names = run(), let types = run(),
                   names.count(where: { $0 == 0 }) == types.count, names.last.map({ $0 == 0 }) ?? true
             else { return nil }
             memo.folders[String(decoding: path, as: UTF8.self)] = Folder(
-                stamp: Stamp(inode: inode, modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed)),
+                stamp: FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified),
+                                 changed: Int64(bitPattern: changed), inode: inode),
                 names: names, types: types)
         }
         return position == bytes.count ? memo : nil

@@ -52,7 +52,7 @@ struct SiteListing: Sendable {
     /// read again: its entries are the memo's (`FolderMemo`). `now` (nanoseconds since 1970, the
     /// clock's time by default) decides which folders are settled enough to be kept in `seen`.
     static func read(_ path: String, memo: FolderMemo? = nil, now: Int64? = nil) -> SiteListing? {
-        let settledBefore = (now ?? Self.now()) - 2_000_000_000
+        let listedAt = now ?? FileStamp.now()
         let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard root >= 0 else { return nil }
         defer { close(root) }
@@ -68,7 +68,7 @@ struct SiteListing: Sendable {
                 path.removeAll(keepingCapacity: true)
                 top.withName(index) { name in
                     path.append(contentsOf: name)
-                    _ = part.add(name, type: top.types[index], in: root, at: &path, memo: memo, settledBefore: settledBefore)
+                    _ = part.add(name, type: top.types[index], in: root, at: &path, memo: memo, listedAt: listedAt)
                 }
             }
             return part
@@ -87,18 +87,11 @@ struct SiteListing: Sendable {
         return listing
     }
 
-    /// The clock's time, in nanoseconds since 1970, as file times are kept.
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-
     /// Adds the entry `name` of the open folder `parent`, whose site path is `path` (bytes, given
     /// back as they came), and for a folder everything in it; returns whether it is or holds a
     /// regular file.
     private mutating func add(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, in parent: Int32, at path: inout [UInt8],
-                              memo: FolderMemo?, settledBefore: Int64) -> Bool {
+                              memo: FolderMemo?, listedAt: Int64) -> Bool {
         // `name` is followed by its NUL in the entries' buffer (`Entries`).
         let cName = UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self)
         var type = type
@@ -130,17 +123,14 @@ struct SiteListing: Sendable {
             var entries: Entries?
             var folderInfo = stat()
             if fstat(folder, &folderInfo) == 0 {
-                let stamp = FolderMemo.Stamp(
-                    inode: UInt64(folderInfo.st_ino),
-                    modified: Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec),
-                    changed: Int64(folderInfo.st_ctim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_ctim.tv_nsec))
+                let stamp = FileStamp(folderInfo)
                 if let remembered = memo?.folders[site], remembered.stamp == stamp {
                     entries = Entries(names: remembered.names, types: remembered.types)
                 } else {
                     entries = Entries(of: dup(folder))
                     foldersRead += 1
                 }
-                if let entries, stamp.modified < settledBefore, stamp.changed < settledBefore {
+                if let entries, stamp.isSettled(before: listedAt) {
                     seen.folders[site] = FolderMemo.Folder(stamp: stamp, names: entries.names, types: entries.types)
                 }
             } else {
@@ -153,7 +143,7 @@ struct SiteListing: Sendable {
                     entries.withName(index) { name in
                         path.append(UInt8(ascii: "/"))
                         path.append(contentsOf: name)
-                        if add(name, type: entries.types[index], in: folder, at: &path, memo: memo, settledBefore: settledBefore) {
+                        if add(name, type: entries.types[index], in: folder, at: &path, memo: memo, listedAt: listedAt) {
                             holdsFile = true
                         }
                         path.removeSubrange(length...)

@@ -60,15 +60,11 @@ public enum CollectionLoader {
     /// order of `files`.
     private static func parse(_ files: [String], root: URL, cache: ParseCache?) -> [ParseResult] {
         let folder = folderPath(root)
-        guard let cache else {
-            let prefetch = FilePrefetch(files.map { folder + $0 })
-            defer { prefetch.stop() }
-            return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) }
-        }
-        cache.waitForTakenAhead()
+        cache?.waitForTakenAhead()
         // The files the cache did not take while the walk listed them are the ones likely to be read.
-        let prefetch = FilePrefetch(files.filter { cache.takenAhead($0) == nil }.map { folder + $0 })
+        let prefetch = FilePrefetch(files.filter { cache?.takenAhead($0) == nil }.map { folder + $0 })
         defer { prefetch.stop() }
+        guard let cache else { return Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder) } }
         var results = Parallel.map(files.count, minimumChunk: 1) { parseFile(files[$0], folder: folder, cache: cache) }
         var outcomes = results.map(\.outcome)
         let parsed = results.map(\.result)
