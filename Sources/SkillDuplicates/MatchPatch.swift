@@ -42,9 +42,8 @@ struct MatchPatch {
                        known: [Int32], textOf: [Int32]) -> Patched? {
         let count = units.units.count
         let bands = sketches.banding.bands
-        let previousCount = previous.unitKeys.count
+        let previousCount = previous.count
         guard previous.bands == bands, previous.commonSlots == sketches.commonSlots, sketches.previousUnit.count == count,
-              previous.bandKeys.count == previousCount * bands,
               previousVerified.allSatisfy({ Int($0 & 0xFFFF_FFFF) < previousCount }) else { return nil }
         // The last run's units now, and the new ones.
         var now = [Int32](repeating: -1, count: previousCount)
@@ -99,7 +98,7 @@ struct MatchPatch {
         var changedKeys = [Set<UInt32>](repeating: [], count: bands)
         for band in 0..<bands {
             for unit in changed { changedKeys[band].insert(sketches.keys[band * count + unit]) }
-            for unit in gone { changedKeys[band].insert(previous.bandKeys[band * previousCount + unit]) }
+            for unit in gone { changedKeys[band].insert(previous.bandKey(ofUnit: unit, band: band)) }
         }
         let changedMembers = members(ofKeys: changedKeys)
         var inChanged = [Bool](repeating: false, count: count)

@@ -46,21 +46,15 @@ struct UnitSketches: Sendable {
         reused = reusable.count { $0 }
         reusedKeys = reusable
         let bands = banding.bands
-        // The cache's band keys, unwrapped once: binding the optional cache per unit copied (retained
-        // and released) each of its arrays for every unit, on both cores at once.
-        let cachedKeys = cache?.bandKeys ?? []
-        let cachedCount = cache?.unitKeys.count ?? 0
         keys = [UInt32](unsafeUninitializedCapacity: count * bands) { buffer, initialized in
             let output = UncheckedSendable(buffer)
-            // The reused units' keys, band by band: both arrays are band-major, so copying a unit at a
-            // time touched a cache line of every band's row for each unit.
-            if !reusable.isEmpty {
-                cachedKeys.withUnsafeBufferPointer { cachedKeys in
-                    Parallel.forEachChunk(bands, minimumChunk: 1) { range in
-                        for band in range {
-                            let (from, to) = (band * cachedCount, band * count)
-                            for unit in 0..<count where reusable[unit] { output.value[to + unit] = cachedKeys[from + cached[unit]] }
-                        }
+            // The reused units' keys, band by band: the cache's are band-major too, so copying a unit
+            // at a time touched a cache line of every band's row for each unit.
+            if let cache, !reusable.isEmpty {
+                Parallel.forEachChunk(bands, minimumChunk: 1) { range in
+                    for band in range {
+                        let to = band * count
+                        for unit in 0..<count where reusable[unit] { output.value[to + unit] = cache.bandKey(ofUnit: cached[unit], band: band) }
                     }
                 }
             }
@@ -84,33 +78,11 @@ struct UnitSketches: Sendable {
         }
     }
 
-    /// Every unit's features: a unit the cache has takes its set from there, copied once into
-    /// place (sized first, then filled on all cores); only the others are shingled.
+    /// Every unit's features: a unit the cache has uses the cache's set where it is (its file's
+    /// mapped column, or the set a delta added); only the others are shingled.
     private static func features(units: ComparisonUnits, cache: CachedSketches, cached: [Int]) -> FeatureSets {
-        let count = units.units.count
-        let fresh = (0..<count).filter { cached[$0] < 0 }
-        let made = Parallel.map(fresh.count, minimumChunk: 16) { index -> [UInt32] in
-            var set: [UInt32] = []
-            Shingler.features(units.hashes(of: fresh[index]), into: &set)
-            return set
-        }
-        var madeIndex = [Int32](repeating: -1, count: count)
-        for (index, unit) in fresh.enumerated() { madeIndex[unit] = Int32(index) }
-        let previous = cache.features
-        var offsets = [Int]()
-        offsets.reserveCapacity(count + 1)
-        offsets.append(0)
-        var end = 0
-        for unit in 0..<count {
-            end += cached[unit] >= 0 ? previous.count(of: cached[unit]) : made[Int(madeIndex[unit])].count
-            offsets.append(end)
-        }
-        return FeatureSets(offsets: offsets) { unit, output in
-            if cached[unit] >= 0 {
-                previous.withFeatures(of: cached[unit]) { _ = output.initialize(from: $0) }
-            } else {
-                _ = output.initialize(from: made[Int(madeIndex[unit])])
-            }
+        FeatureSets(count: units.units.count, reusing: cache.features, from: cached.map { Int32($0) }) { unit, set in
+            Shingler.features(units.hashes(of: unit), into: &set)
         }
     }
 

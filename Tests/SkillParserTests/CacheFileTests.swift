@@ -97,6 +97,20 @@ import TestSupport
         #expect(try Self.mapped(file)?.payload == new)
     }
 
+    /// A payload kept (`mappedPayload`) stays the file it was read from for as long as it lives:
+    /// through a new file renamed over it and the new one removed too.
+    @Test func aKeptPayloadOutlivesItsFile() throws {
+        let tree = try FixtureTree()
+        let old = Self.payload(3 << 16)
+        let file = try Self.written(old, pieces: [1 << 16], in: tree)
+        let kept = try #require(try CacheFile.mappedPayload(file, kind: Self.kind, key: Self.key))
+        _ = try Self.written(Array(Self.payload(5000).reversed()), pieces: [5000], in: tree)
+        try FileManager.default.removeItem(at: file)
+        #expect(Array(kept.bytes) == old)
+        #expect(kept.digest == old.withUnsafeBytes { CacheFile.payloadDigest($0) })
+        #expect(try CacheFile.mappedPayload(file, kind: Self.kind, key: Self.key) == nil)
+    }
+
     @Test func anotherCacheFormatOrKeyIsRefusedWithItsReason() throws {
         let tree = try FixtureTree()
         let file = try Self.written(Self.payload(100), pieces: [100], in: tree)

@@ -12,29 +12,29 @@ extension CachedSketches {
 
     /// The sketches kept in `file`, with what its delta file adds when that was written against it;
     /// `nil` when there is none; throws, saying why, when either file is there but made under another
-    /// key or damaged (then the run sketches every unit). The base file's columns are read where they
-    /// are in its payload and copied once, into the sketches of the run that wrote the delta when
-    /// there is one (they were copied whole, then again with the delta's units: 323 of 13,071 perf
-    /// samples of a rebuild after a changed rule).
+    /// key or damaged (then the run sketches every unit). The base file's columns are used where it
+    /// is mapped, and kept mapped while the sketches (or sets made from theirs) live: copied out,
+    /// then again into the run's own sets, they were 32 of a rule rebuild's 175 ms of dedupe
+    /// processor time and 11,000 of its 74,000 page faults (perf, agentic-awesome-skills).
     static func read(_ file: URL, key: ContentHash) throws(CacheDamage) -> CachedSketches? {
         let deltaFile = Self.deltaFile(of: file)
-        // Both files are mapped (`CacheFile.withPayload`), not read: the columns are copied out of them once.
-        return try CacheFile.withPayload(file, kind: kind, key: key) { payload, _ throws(CacheDamage) -> CachedSketches in
-            guard let base = try? BaseColumns(payload) else { throw CacheDamage("its columns do not add up") }
-            let applied: Result<CachedSketches?, FixedWidthReader.Damage>?
-            do throws(CacheDamage) {
-                applied = try CacheFile.withPayload(deltaFile, kind: deltaKind, key: key) { delta, _ in
-                    Result { () throws(FixedWidthReader.Damage) in try Self.apply(delta, to: base, key: key) }
-                }
-            } catch {
-                throw CacheDamage("its delta \(deltaFile.lastPathComponent) is not usable: \(error)")
+        guard let payload = try CacheFile.mappedPayload(file, kind: kind, key: key) else { return nil }
+        guard let base = try? BaseColumns(payload) else { throw CacheDamage("its columns do not add up") }
+        let applied: Result<CachedSketches?, FixedWidthReader.Damage>?
+        do throws(CacheDamage) {
+            applied = try CacheFile.withPayload(deltaFile, kind: deltaKind, key: key) { delta, _ in
+                Result { () throws(FixedWidthReader.Damage) in try Self.apply(delta, to: base, key: key) }
             }
-            switch applied {
-            case .success(let sketches?)?: return sketches
-            case .failure?: throw CacheDamage("its delta's columns do not add up")
-            // No delta, or one of another base (the base was written again since): the base alone.
-            case .success(nil)?, nil: return base.sketches(key: key)
-            }
+        } catch {
+            throw CacheDamage("its delta \(deltaFile.lastPathComponent) is not usable: \(error)")
+        }
+        switch applied {
+        case .success(let sketches?)?: return sketches
+        case .failure?: throw CacheDamage("its delta's columns do not add up")
+        // No delta, or one of another base (the base was written again since): the base alone.
+        case .success(nil)?, nil:
+            return CachedSketches(key: key, textsKey: base.textsKey, bands: base.bands, commonSlots: base.commonSlots,
+                                  mapped: base, features: base.features)
         }
     }
 
@@ -46,7 +46,7 @@ extension CachedSketches {
     /// texts key is another run's).
     func write(to file: URL) throws {
         let deltaFile = Self.deltaFile(of: file)
-        if let base, base.extraCount <= Self.deltaLimit(units: unitKeys.count),
+        if let base, base.extraCount <= Self.deltaLimit(units: count),
            Self.holds(file, key: key, textsKey: base.textsKey) {
             try writeDelta(to: deltaFile, base: base)
             return
@@ -75,15 +75,18 @@ extension CachedSketches {
             try output.column(base.units)
             var keys: [UInt64] = []
             keys.reserveCapacity(2 * extras.count)
-            for unit in extras { keys.append(unitKeys[unit].high); keys.append(unitKeys[unit].low) }
+            for unit in extras {
+                let key = unitKey(unit)
+                keys.append(key.high)
+                keys.append(key.low)
+            }
             try output.column(keys)
             try output.column(extras.map { UInt32(features.count(of: $0)) })
             try output.column(count: extras.reduce(0) { $0 + features.count(of: $1) }) { output in
                 for unit in extras { try output.values(features.withFeatures(of: unit) { Array($0) }) }
             }
-            let count = unitKeys.count
             try output.column(count: bands * extras.count) { output in
-                for band in 0..<bands { try output.values(extras.map { bandKeys[band * count + $0] }) }
+                for band in 0..<bands { try output.values(extras.map { bandKey(ofUnit: $0, band: band) }) }
             }
         }
     }
@@ -110,55 +113,31 @@ extension CachedSketches {
               places.count(where: { $0 < 0 }) == extraCount,
               extraCounts.reduce(0, { $0 + Int($1) }) == extraFeatures.count
         else { throw Damage() }
-        var sketches = CachedSketches(key: key)
-        sketches.textsKey = ContentHash(high: textsKeys[0], low: textsKeys[1])
-        sketches.bands = bands
-        sketches.commonSlots = commonSlots
-        // Each unit's source: its index in the base, or `-(i + 1)` for extra unit i.
-        var source = [Int](repeating: 0, count: count)
+        // The delta's units' features, after one another, each used where the base has it.
         var extraStarts = [Int](repeating: 0, count: extraCount + 1)
-        var extra = 0
-        for (unit, place) in places.enumerated() {
-            if place >= 0 {
-                source[unit] = Int(place)
-            } else {
-                source[unit] = -(extra + 1)
-                extraStarts[extra + 1] = extraStarts[extra] + Int(extraCounts[extra])
-                extra += 1
-            }
+        for (extra, count) in extraCounts.enumerated() { extraStarts[extra + 1] = extraStarts[extra] + Int(count) }
+        var extraOf = [Int32](repeating: -1, count: count)
+        var extra: Int32 = 0
+        for (unit, place) in places.enumerated() where place < 0 {
+            extraOf[unit] = extra
+            extra += 1
         }
-        sketches.unitKeys = source.map { $0 >= 0 ? base.unitKey($0) : TextKey(high: extraKeys[2 * (-$0 - 1)], low: extraKeys[2 * (-$0 - 1) + 1]) }
-        var offsets = [0]
-        offsets.reserveCapacity(count + 1)
-        for place in source {
-            offsets.append(offsets[offsets.count - 1] + (place >= 0 ? base.featureCount(of: place) : Int(extraCounts[-place - 1])))
+        let features = FeatureSets(count: count, reusing: base.features, from: places) { unit, set in
+            let extra = Int(extraOf[unit])
+            set.removeAll(keepingCapacity: true)
+            set.append(contentsOf: extraFeatures[extraStarts[extra]..<extraStarts[extra + 1]])
         }
-        sketches.features = FeatureSets(offsets: offsets) { unit, output in
-            let place = source[unit]
-            if place >= 0 {
-                base.copyFeatures(of: place, into: output)
-            } else {
-                let extra = -place - 1
-                extraFeatures.withUnsafeBufferPointer { all in
-                    _ = output.initialize(from: UnsafeBufferPointer(rebasing: all[extraStarts[extra]..<extraStarts[extra + 1]]))
-                }
-            }
+        let extraKeyList = (0..<extraCount).map { TextKey(high: extraKeys[2 * $0], low: extraKeys[2 * $0 + 1]) }
+        // Extra unit j is `-(j + 1)` in the places the sketches keep, in the order of the units.
+        var extraNumber: Int32 = 0
+        let sourcePlaces = places.map { place -> Int32 in
+            guard place < 0 else { return place }
+            extraNumber += 1
+            return -extraNumber
         }
-        sketches.bandKeys = [UInt32](unsafeUninitializedCapacity: bands * count) { buffer, initialized in
-            let output = UncheckedSendable(buffer)
-            Parallel.forEachChunk(bands, minimumChunk: 1) { range in
-                for band in range {
-                    for (unit, place) in source.enumerated() {
-                        output.value[band * count + unit] = place >= 0 ? base.bandKey(band * baseCount + place)
-                            : extraBandKeys[band * extraCount + (-place - 1)]
-                    }
-                }
-            }
-            initialized = bands * count
-        }
-        sketches.base = Base(textsKey: base.textsKey, count: baseCount, units: places)
-        sketches.indexUnits()
-        return sketches
+        return CachedSketches(key: key, textsKey: ContentHash(high: textsKeys[0], low: textsKeys[1]), bands: bands,
+                              commonSlots: commonSlots, mapped: base, features: features, places: sourcePlaces,
+                              extraKeys: extraKeyList, extraBandKeys: extraBandKeys)
     }
 
     private func writeWhole(to file: URL) throws {
@@ -167,12 +146,24 @@ extension CachedSketches {
             try output.int(bands)
             try output.column(commonSlots)
             var keys: [UInt64] = []
-            keys.reserveCapacity(2 * unitKeys.count)
-            for key in unitKeys { keys.append(key.high); keys.append(key.low) }
+            keys.reserveCapacity(2 * count)
+            for unit in 0..<count {
+                let key = unitKey(unit)
+                keys.append(key.high)
+                keys.append(key.low)
+            }
             try output.column(keys)
-            try output.column(features.counts)
-            try output.column(count: features.values.count) { output in try output.values(features.values) }
-            try output.column(bandKeys)
+            try output.column((0..<count).map { UInt32(features.count(of: $0)) })
+            try output.column(count: (0..<count).reduce(0) { $0 + features.count(of: $1) }) { output in
+                for unit in 0..<count { try features.withFeatures(of: unit) { try output.values($0) } }
+            }
+            try output.column(count: bands * count) { output in
+                if let own = ownBandKeys {
+                    try output.values(own)
+                } else {
+                    for band in 0..<bands { try output.values((0..<count).map { bandKey(ofUnit: $0, band: band) }) }
+                }
+            }
         }
     }
 
@@ -182,22 +173,24 @@ extension CachedSketches {
         CacheFile.payloadStarts(file, kind: kind, key: key, with: DuplicateCache.keyColumn(textsKey))
     }
 
-    /// The columns of a base file, checked, where they are in its payload (valid only while the
-    /// payload's bytes are: inside `withUnsafeBytes`). Only read, from any thread.
-    private struct BaseColumns: @unchecked Sendable {
+    /// The columns of a base file, checked, where they are in its mapped payload, which this keeps.
+    /// Only read, from any thread.
+    struct BaseColumns: @unchecked Sendable {
+        var payload: CacheFile.MappedPayload
         var textsKey: ContentHash
         var bands: Int
         var commonSlots: [UInt64]
         var count: Int
         /// Two words per unit.
         var unitKeys: UnsafeRawBufferPointer
-        var offsets: [Int]
-        var features: UnsafeRawBufferPointer
+        var features: FeatureSets
+        /// Band-major: `bands` runs of `count` keys.
         var bandKeys: UnsafeRawBufferPointer
 
-        init(_ payload: UnsafeRawBufferPointer) throws(FixedWidthReader.Damage) {
+        init(_ payload: CacheFile.MappedPayload) throws(FixedWidthReader.Damage) {
             typealias Damage = FixedWidthReader.Damage
-            var reader = FixedWidthReader(payload)
+            self.payload = payload
+            var reader = FixedWidthReader(payload.bytes)
             let textsKey = try reader.array(of: UInt64.self)
             guard textsKey.count == 2 else { throw Damage() }
             self.textsKey = ContentHash(high: textsKey[0], low: textsKey[1])
@@ -205,7 +198,7 @@ extension CachedSketches {
             commonSlots = try reader.array(of: UInt64.self)
             unitKeys = try reader.column(of: UInt64.self)
             let featureCounts = try reader.column(of: UInt32.self)
-            features = try reader.column(of: UInt32.self)
+            let features = try reader.column(of: UInt32.self)
             bandKeys = try reader.column(of: UInt32.self)
             count = featureCounts.count / 4
             guard commonSlots.count == 1024, unitKeys.count == 16 * count, bandKeys.count == 4 * bands * count, reader.isAtEnd
@@ -219,52 +212,7 @@ extension CachedSketches {
                 offsets.append(end)
             }
             guard end == features.count / 4 else { throw Damage() }
-            self.offsets = offsets
-        }
-
-        func unitKey(_ unit: Int) -> TextKey {
-            TextKey(high: UInt64(littleEndian: unitKeys.loadUnaligned(fromByteOffset: 16 * unit, as: UInt64.self)),
-                    low: UInt64(littleEndian: unitKeys.loadUnaligned(fromByteOffset: 16 * unit + 8, as: UInt64.self)))
-        }
-
-        func featureCount(of unit: Int) -> Int {
-            offsets[unit + 1] - offsets[unit]
-        }
-
-        /// Copies unit `unit`'s features into `output`, which has room for exactly them.
-        func copyFeatures(of unit: Int, into output: UnsafeMutableBufferPointer<UInt32>) {
-            let bytes = UnsafeRawBufferPointer(rebasing: features[(4 * offsets[unit])..<(4 * offsets[unit + 1])])
-            #if _endian(little)
-            UnsafeMutableRawBufferPointer(output).copyMemory(from: bytes)
-            #else
-            for index in output.indices { output[index] = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)) }
-            #endif
-        }
-
-        /// The band key at `index` of the band-major column.
-        func bandKey(_ index: Int) -> UInt32 {
-            UInt32(littleEndian: bandKeys.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-        }
-
-        /// The base's own sketches, each column copied once.
-        func sketches(key: ContentHash) -> CachedSketches {
-            var sketches = CachedSketches(key: key)
-            sketches.textsKey = textsKey
-            sketches.bands = bands
-            sketches.commonSlots = commonSlots
-            sketches.unitKeys = (0..<count).map(unitKey)
-            sketches.features = FeatureSets(offsets: offsets, littleEndian: features)
-            sketches.bandKeys = [UInt32](unsafeUninitializedCapacity: bands * count) { buffer, initialized in
-                #if _endian(little)
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bandKeys)
-                #else
-                for index in 0..<(bands * count) { buffer[index] = bandKey(index) }
-                #endif
-                initialized = bands * count
-            }
-            sketches.base = Base(textsKey: textsKey, count: count, units: (0..<count).map { Int32($0) })
-            sketches.indexUnits()
-            return sketches
+            self.features = FeatureSets(offsets: offsets, littleEndian: features, keeping: payload)
         }
     }
 }

@@ -16,13 +16,26 @@ struct CachedSketches: Sendable {
     var key: ContentHash
     /// `MatchedPairs.key(of:)` of the texts the units come from.
     var textsKey = ContentHash(high: 0, low: 0)
-    // Units: key, features (the run's own sets, shared, not copied), and band keys band by band
-    // (`bandKeys[band * unitKeys.count + i]`), made under `commonSlots`.
-    var unitKeys: [TextKey] = []
+    /// The units' features (for a run's own sketches, the run's sets, shared, not copied; for
+    /// sketches read, the file's column where it is mapped, with the delta's units).
     var features = FeatureSets(offsets: [0], values: [])
     var bands = 0
-    var bandKeys: [UInt32] = []
     var commonSlots: [UInt64] = []
+    /// The number of units.
+    private(set) var count = 0
+    // Unit keys and band keys. Read from a file: the base file's columns where they are mapped
+    // (`mapped`), and `places[i]`, unit i's place there (or `-(j + 1)` for the delta's unit j,
+    // whose keys are `extraKeys[j]` and `extraBandKeys[band * extraKeys.count + j]`); no
+    // `places` means each unit is at its own place. Made by a run: every unit is one of the
+    // "extra" ones, in order.
+    private var mappedCount = -1
+    private var mappedUnitKeys = UncheckedSendable(UnsafeRawBufferPointer(start: nil, count: 0))
+    private var mappedBandKeys = UncheckedSendable(UnsafeRawBufferPointer(start: nil, count: 0))
+    /// What keeps the mapped columns' memory (the base file's payload).
+    private var keeper: CacheFile.MappedPayload?
+    private var places: [Int32] = []
+    private var extraKeys: [TextKey] = []
+    private var extraBandKeys: [UInt32] = []
     private var unitIndex = TextKeyTable(capacity: 0)
     /// The base file these sketches are written against (`dedupe-sketches`, whose texts key is
     /// `baseTextsKey`, with `baseCount` units), and where each unit is there: its index, or -1 for a
@@ -49,21 +62,64 @@ struct CachedSketches: Sendable {
     init(key: ContentHash, textsKey: ContentHash, units: ComparisonUnits, sketches: UnitSketches, previous: CachedSketches? = nil) {
         self.key = key
         self.textsKey = textsKey
-        unitKeys = units.units.map(\.key)
+        extraKeys = units.units.map(\.key)
+        count = extraKeys.count
         features = sketches.features
         bands = sketches.banding.bands
-        bandKeys = sketches.keys
+        extraBandKeys = sketches.keys
         commonSlots = sketches.commonSlots
         guard let previous, let previousBase = previous.base, previous.bands == bands,
-              sketches.previousUnit.count == unitKeys.count, sketches.reusedKeys.count == unitKeys.count,
-              previousBase.units.count == previous.unitKeys.count else { return }
+              sketches.previousUnit.count == count, sketches.reusedKeys.count == count,
+              previousBase.units.count == previous.count else { return }
         // A unit whose band keys are the previous run's has the base's too, when that run had it
         // from the base: a place in the base is given only with the base's keys.
         let (previousUnit, reusedKeys) = (sketches.previousUnit, sketches.reusedKeys)
-        let baseUnits = Parallel.map(unitKeys.count, minimumChunk: 4096) { unit -> Int32 in
+        let baseUnits = Parallel.map(count, minimumChunk: 4096) { unit -> Int32 in
             reusedKeys[unit] ? previousBase.units[previousUnit[unit]] : -1
         }
         base = Base(textsKey: previousBase.textsKey, count: previousBase.count, units: baseUnits)
+    }
+
+    /// Sketches read from a base file (`mapped`) and, with `places`, the delta file written against it.
+    init(key: ContentHash, textsKey: ContentHash, bands: Int, commonSlots: [UInt64], mapped: BaseColumns, features: FeatureSets,
+         places: [Int32] = [], extraKeys: [TextKey] = [], extraBandKeys: [UInt32] = []) {
+        self.key = key
+        self.textsKey = textsKey
+        self.bands = bands
+        self.commonSlots = commonSlots
+        (mappedCount, mappedUnitKeys, mappedBandKeys, keeper) = (mapped.count, UncheckedSendable(mapped.unitKeys), UncheckedSendable(mapped.bandKeys), mapped.payload)
+        self.features = features
+        self.places = places
+        self.extraKeys = extraKeys
+        self.extraBandKeys = extraBandKeys
+        count = places.isEmpty ? mapped.count : places.count
+        // A unit the base has not got is -1 there, whichever of the delta's it is.
+        base = Base(textsKey: mapped.textsKey, count: mapped.count,
+                    units: places.isEmpty ? (0..<mapped.count).map { Int32($0) } : places.map { max($0, -1) })
+        indexUnits()
+    }
+
+    /// Unit `unit`'s place in the base file's columns, or `-(j + 1)` for extra unit j.
+    private func place(_ unit: Int) -> Int {
+        places.isEmpty ? (mappedCount < 0 ? -(unit + 1) : unit) : Int(places[unit])
+    }
+
+    func unitKey(_ unit: Int) -> TextKey {
+        let place = place(unit)
+        guard place >= 0 else { return extraKeys[-place - 1] }
+        return TextKey(high: UInt64(littleEndian: mappedUnitKeys.value.loadUnaligned(fromByteOffset: 16 * place, as: UInt64.self)),
+                       low: UInt64(littleEndian: mappedUnitKeys.value.loadUnaligned(fromByteOffset: 16 * place + 8, as: UInt64.self)))
+    }
+
+    /// Every unit's band keys, band by band, when the run made them all (none is read from a file).
+    var ownBandKeys: [UInt32]? {
+        mappedCount < 0 && places.isEmpty && extraBandKeys.count == bands * count ? extraBandKeys : nil
+    }
+
+    func bandKey(ofUnit unit: Int, band: Int) -> UInt32 {
+        let place = place(unit)
+        guard place >= 0 else { return extraBandKeys[band * extraKeys.count - place - 1] }
+        return UInt32(littleEndian: mappedBandKeys.value.loadUnaligned(fromByteOffset: 4 * (band * mappedCount + place), as: UInt32.self))
     }
 
     /// The file of the sketches kept beside the duplicate cache's `file`.
@@ -85,16 +141,12 @@ struct CachedSketches: Sendable {
         features.withFeatures(of: unit, body)
     }
 
-    func bandKey(ofUnit unit: Int, band: Int) -> UInt32 {
-        bandKeys[band * unitKeys.count + unit]
-    }
-
-    var isIndexed: Bool { unitIndex.count == unitKeys.count }
+    var isIndexed: Bool { unitIndex.count == count }
 
     /// Builds the lookup table of units; called once the columns are filled, before `unit(_:)`.
     mutating func indexUnits() {
-        var table = TextKeyTable(capacity: unitKeys.count)
-        for (index, key) in unitKeys.enumerated() { _ = table.value(for: key) { index } }
+        var table = TextKeyTable(capacity: count)
+        for index in 0..<count { _ = table.value(for: unitKey(index)) { index } }
         unitIndex = table
     }
 }

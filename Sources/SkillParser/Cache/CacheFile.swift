@@ -104,6 +104,14 @@ public enum CacheFile {
     public static func withPayload<Result>(_ file: URL, kind: Kind, key: ContentHash,
                                            _ body: (UnsafeRawBufferPointer, ContentHash) throws(CacheDamage) -> Result)
         throws(CacheDamage) -> Result? {
+        guard let payload = try mappedPayload(file, kind: kind, key: key) else { return nil }
+        return try withExtendedLifetime(payload) { () throws(CacheDamage) in try body(payload.bytes, payload.digest) }
+    }
+
+    /// The payload of `file`, checked as `withPayload` checks it, mapped (or read where it cannot be)
+    /// and kept for as long as the result lives: for a cache whose columns are used where they are,
+    /// not copied into values of their own. `nil` when there is no file.
+    public static func mappedPayload(_ file: URL, kind: Kind, key: ContentHash) throws(CacheDamage) -> MappedPayload? {
         precondition(kind.digestsPayload, "a cache without a payload digest is read in part (open)")
         let descriptor = systemOpen(file.path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return nil }
@@ -117,13 +125,46 @@ public enum CacheFile {
         let flags = MAP_PRIVATE
         #endif
         guard let mapped = mmap(nil, total, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED else {
-            let payload = try readPayload(of: descriptor, count: count, digest: digest)
-            return try payload.withUnsafeBytes { bytes in Swift.Result { () throws(CacheDamage) in try body(bytes, digest) } }.get()
+            // Read into memory of its own, as `readPayload` reads.
+            let payload = MappedPayload(owning: .allocate(byteCount: max(1, count), alignment: 16), count: count, digest: digest)
+            let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(mutating: payload.bytes), from: descriptor)
+            guard done == count else { throw CacheDamage("cut short") }
+            guard payloadDigest(payload.bytes) == digest else { throw CacheDamage("damaged") }
+            return payload
         }
-        defer { munmap(mapped, total) }
-        let payload = UnsafeRawBufferPointer(start: mapped + headerSize, count: count)
-        guard payloadDigest(payload) == digest else { throw CacheDamage("damaged") }
-        return try body(payload, digest)
+        let payload = MappedPayload(mapping: UnsafeMutableRawBufferPointer(start: mapped, count: total), skipping: headerSize,
+                                    digest: digest)
+        guard payloadDigest(payload.bytes) == digest else { throw CacheDamage("damaged") }
+        return payload
+    }
+
+    /// A cache file's payload, checked, kept in memory for as long as this lives: the file mapped
+    /// (unmapped when this goes), or its bytes read into memory of its own where it could not be.
+    public final class MappedPayload: @unchecked Sendable {
+        /// The payload's bytes: never written once checked, valid while this lives.
+        public let bytes: UnsafeRawBufferPointer
+        /// The payload's digest, as the file's header gives it.
+        public let digest: ContentHash
+        private let memory: UnsafeMutableRawBufferPointer
+        private let isMapped: Bool
+
+        init(mapping: UnsafeMutableRawBufferPointer, skipping header: Int, digest: ContentHash) {
+            memory = mapping
+            isMapped = true
+            bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(mapping)[header...])
+            self.digest = digest
+        }
+
+        init(owning memory: UnsafeMutableRawBufferPointer, count: Int, digest: ContentHash) {
+            self.memory = memory
+            isMapped = false
+            bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[..<count])
+            self.digest = digest
+        }
+
+        deinit {
+            if isMapped { munmap(memory.baseAddress, memory.count) } else { memory.deallocate() }
+        }
     }
 
     /// The digest of `bytes` as a payload: what a cache file's header holds of its payload.
