@@ -45,6 +45,8 @@ struct ComparisonUnits: Sendable {
     /// text, or, made with `known`, the texts of the statements the cache did not know (any other
     /// text is reached through its statements: `MatchPatch`).
     private(set) var textIndex: TextKeyTable
+    /// Units by key (`units[i].key` -> i).
+    private var unitIndex: TextKeyTable
 
     /// `fingerprints[i]` is statement `i`'s, or `nil` when the statement is too short to compare.
     init(fingerprints: [RuleFingerprint?]) {
@@ -64,7 +66,7 @@ struct ComparisonUnits: Sendable {
             }
         }
         self.textIndex = textIndex
-        units = Self.units(of: &texts)
+        (units, unitIndex) = Self.units(of: &texts)
         self.texts = texts
     }
 
@@ -114,13 +116,13 @@ struct ComparisonUnits: Sendable {
         var textIndex = TextKeyTable(capacity: newKeys.count)
         for (entry, key) in newKeys.enumerated() { _ = textIndex.value(for: key) { Int(newText[entry]) } }
         self.textIndex = textIndex
-        units = Self.units(of: &texts)
+        (units, unitIndex) = Self.units(of: &texts)
         self.texts = texts
     }
 
-    /// The units of `texts`, in order of their first text (its whole, then its sentences); sets
-    /// each text's units.
-    private static func units(of texts: inout [Text]) -> [Unit] {
+    /// The units of `texts`, in order of their first text (its whole, then its sentences), and
+    /// their table by key; sets each text's units.
+    private static func units(of texts: inout [Text]) -> ([Unit], TextKeyTable) {
         var unitIndex = TextKeyTable(capacity: texts.count)
         var units: [Unit] = []
         units.reserveCapacity(texts.count * 2)
@@ -145,7 +147,12 @@ struct ComparisonUnits: Sendable {
                 }
             }
         }
-        return units
+        return (units, unitIndex)
+    }
+
+    /// The unit with this key, if any.
+    func unit(withKey key: TextKey) -> Int? {
+        unitIndex.value(of: key)
     }
 
     /// Each of `statementCount` statements' text (-1 for one too short to compare).

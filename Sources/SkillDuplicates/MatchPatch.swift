@@ -77,7 +77,8 @@ struct MatchPatch {
                 continue
             }
             for key in [text.key] + text.sentenceKeys {
-                if let before = previous.unit(key), now[before] >= 0 { changed.append(Int(now[before])) }
+                // A unit of the gone text that another text still has (its key is the unit's on both sides).
+                if let unit = units.unit(withKey: key), sketches.previousUnit[unit] >= 0 { changed.append(unit) }
             }
         }
         for index in units.texts.indices where !stillThere[index] {

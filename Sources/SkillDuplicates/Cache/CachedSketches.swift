@@ -36,7 +36,6 @@ struct CachedSketches: Sendable {
     private var places: [Int32] = []
     private var extraKeys: [TextKey] = []
     private var extraBandKeys: [UInt32] = []
-    private var unitIndex = TextKeyTable(capacity: 0)
     /// The base file these sketches are written against (`dedupe-sketches`, whose texts key is
     /// `baseTextsKey`, with `baseCount` units), and where each unit is there: its index, or -1 for a
     /// unit the base has not got with the same band keys. A run that changed a few rules writes
@@ -96,7 +95,6 @@ struct CachedSketches: Sendable {
         // A unit the base has not got is -1 there, whichever of the delta's it is.
         base = Base(textsKey: mapped.textsKey, count: mapped.count,
                     units: places.isEmpty ? (0..<mapped.count).map { Int32($0) } : places.map { max($0, -1) })
-        indexUnits()
     }
 
     /// Unit `unit`'s place in the base file's columns, or `-(j + 1)` for extra unit j.
@@ -132,21 +130,7 @@ struct CachedSketches: Sendable {
         file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + "-delta")
     }
 
-    /// The index of the unit with this key, when the sketches have it.
-    func unit(_ key: TextKey) -> Int? {
-        unitIndex.value(of: key)
-    }
-
     func withFeatures<Result>(ofUnit unit: Int, _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
         features.withFeatures(of: unit, body)
-    }
-
-    var isIndexed: Bool { unitIndex.count == count }
-
-    /// Builds the lookup table of units; called once the columns are filled, before `unit(_:)`.
-    mutating func indexUnits() {
-        var table = TextKeyTable(capacity: count)
-        for index in 0..<count { _ = table.value(for: unitKey(index)) { index } }
-        unitIndex = table
     }
 }

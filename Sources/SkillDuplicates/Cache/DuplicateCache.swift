@@ -88,9 +88,7 @@ public struct DuplicateCache: Sendable {
     /// none or the file is missing, foreign or damaged (then every unit is sketched).
     func loadedSketches() -> CachedSketches? {
         switch sketches {
-        case .held(var sketches):
-            if !sketches.isIndexed { sketches.indexUnits() }
-            return sketches
+        case .held(let sketches): return sketches
         case .file(let file): return (try? CachedSketches.read(file, key: key)) ?? nil
         case .none: return nil
         }
