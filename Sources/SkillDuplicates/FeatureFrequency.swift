@@ -8,7 +8,10 @@ import SkillParser
 /// up, which can only make a rare feature look common, never the reverse.
 struct FeatureFrequency: Sendable {
     private static let slotBits = 16
-    private var counts: [UInt32]
+    /// The number of slots features are counted in.
+    static let slotCount = 1 << slotBits
+    /// How many features of all units fall in each slot.
+    private(set) var counts: [UInt32]
     /// Features in more units than this are common.
     let limit: UInt32
 
@@ -34,6 +37,19 @@ struct FeatureFrequency: Sendable {
         }
         self.counts = counts
         limit = UInt32(max(Double(minimumUnits), share * Double(featureSets.count)))
+    }
+
+    /// The counts of `unitCount` units, worked out elsewhere (`UnitSketches`: the last run's,
+    /// with the units gone taken out and the new ones added), with the limit `init(featureSets:)` sets.
+    init(counts: [UInt32], unitCount: Int, share: Double = 0.01, minimumUnits: Int = 1000) {
+        precondition(counts.count == Self.slotCount, "a count per slot")
+        self.counts = counts
+        limit = UInt32(max(Double(minimumUnits), share * Double(unitCount)))
+    }
+
+    /// The slot a feature is counted in.
+    static func slot(of feature: UInt32) -> Int {
+        Int(feature >> UInt32(32 - slotBits))
     }
 
     func isCommon(_ feature: UInt32) -> Bool {

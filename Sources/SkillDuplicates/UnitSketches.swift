@@ -10,6 +10,8 @@ struct UnitSketches: Sendable {
     var banding: LSHBanding
     /// Slots of the common features the band keys were made under (`FeatureFrequency.commonSlots`).
     var commonSlots: [UInt64]
+    /// How many features fall in each slot (`FeatureFrequency.counts`); empty when not counted.
+    var slotCounts: [UInt32] = []
     /// Units whose band keys came from the cache.
     var reused = 0
     /// Each unit's index in the cache's sketches (-1 when the cache has not got it); empty without a cache.
@@ -46,7 +48,8 @@ struct UnitSketches: Sendable {
             ?? FeatureSets(count: count) { unit, set in Shingler.features(units.hashes(of: unit), into: &set) }
         self.features = features
         negated = Parallel.map(count, minimumChunk: 256) { Polarity.isNegated(units.hashes(of: $0)) }
-        let frequency = FeatureFrequency(featureSets: features)
+        let frequency = cache.flatMap { Self.frequency(features, cache: $0, cached: cached) } ?? FeatureFrequency(featureSets: features)
+        slotCounts = frequency.counts
         let commonSlots = frequency.commonSlots
         self.commonSlots = commonSlots
         // Units whose cached keys still hold: the cache has them, and none of their features changed commonness.
@@ -91,6 +94,24 @@ struct UnitSketches: Sendable {
             }
             initialized = count * bands
         }
+    }
+
+    /// How common each slot's features are among `features`, from the cache's counts when it has
+    /// them: the features of its units that are gone taken out, those of the new units added (the
+    /// same counts as counting every feature again, which was 27 of a rule rebuild's 206 ms of
+    /// dedupe processor time). `nil` when the cache has no counts.
+    private static func frequency(_ features: FeatureSets, cache: CachedSketches, cached: [Int]) -> FeatureFrequency? {
+        guard cache.slotCounts.count == FeatureFrequency.slotCount else { return nil }
+        var counts = cache.slotCounts
+        var kept = [Bool](repeating: false, count: cache.count)
+        for unit in cached.indices where cached[unit] >= 0 { kept[cached[unit]] = true }
+        for previous in kept.indices where !kept[previous] {
+            cache.withFeatures(ofUnit: previous) { for feature in $0 { counts[FeatureFrequency.slot(of: feature)] &-= 1 } }
+        }
+        for unit in cached.indices where cached[unit] < 0 {
+            features.withFeatures(of: unit) { for feature in $0 { counts[FeatureFrequency.slot(of: feature)] &+= 1 } }
+        }
+        return FeatureFrequency(counts: counts, unitCount: cached.count)
     }
 
     /// Every unit's features: a unit the cache has uses the cache's set where it is (its file's

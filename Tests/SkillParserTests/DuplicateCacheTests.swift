@@ -306,12 +306,17 @@ import TestSupport
         let texts = try Data(contentsOf: textsFile)
         #expect(!FileManager.default.fileExists(atPath: deltaFile.path))
         var cache = try Self.read(file)
-        // Three in turn: each delta keeps the units the one before added (as extra units of the base).
-        let rules = [(5, "- Prefer a short label to a long one in every system alert.\n"),
-                     (6, "- Keep every alert label short and clear for the system sheet.\n"),
-                     (4, "- Offer a clear undo for each destructive action in the editing toolbar.\n")]
-        for (skill, rule) in rules {
-            try tree.write("skill-\(skill)/SKILL.md", try tree.read("skill-\(skill)/SKILL.md") + rule)
+        // Three added in turn (each delta keeps the units the one before added, as extra units of
+        // the base), then the first taken out again (its units are gone).
+        let firstRule = "- Prefer a short label to a long one in every system alert.\n"
+        let edits: [(Int, (String) -> String)] = [
+            (5, { $0 + firstRule }),
+            (6, { $0 + "- Keep every alert label short and clear for the system sheet.\n" }),
+            (4, { $0 + "- Offer a clear undo for each destructive action in the editing toolbar.\n" }),
+            (5, { $0.replacingOccurrences(of: firstRule, with: "") }),
+        ]
+        for (skill, edit) in edits {
+            try tree.write("skill-\(skill)/SKILL.md", edit(try tree.read("skill-\(skill)/SKILL.md")))
             let (statistics, next) = Self.expectSameAsFresh(try Self.graph(tree), cache: cache)
             #expect(statistics.patchedMatching)
             try next.write(to: file)
@@ -328,6 +333,9 @@ import TestSupport
             }
             #expect(loaded.textsKey == made.textsKey && loaded.allUnitKeys == made.allUnitKeys && loaded.allBandKeys == made.allBandKeys)
             #expect(loaded.commonSlots == made.commonSlots && loaded.allFeatures == made.allFeatures)
+            // The slot counts, taken from the last run's and patched, are those of counting every feature.
+            #expect(made.slotCounts.count == FeatureFrequency.slotCount && loaded.slotCounts == made.slotCounts)
+            #expect(made.slotCounts == FeatureFrequency(featureSets: made.features).counts)
             #expect((loaded.base?.extraCount ?? 0) > 0 && loaded.base?.count == first.loadedSketches()?.count)
         }
         let delta = try Data(contentsOf: deltaFile)

@@ -6,9 +6,9 @@ import SkillParser
 /// units come from (`MatchedPairs.key(of:)`), which with the cache's key decides every byte after
 /// it: a build that made the same texts finds that out from the start of the file.
 extension CachedSketches {
-    static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 2, name: "duplicate sketches cache")
+    static let kind = CacheFile.Kind(magic: "SKBSKTCH", format: 3, name: "duplicate sketches cache")
 
-    static let deltaKind = CacheFile.Kind(magic: "SKBSKDLT", format: 1, name: "duplicate sketches delta")
+    static let deltaKind = CacheFile.Kind(magic: "SKBSKDLT", format: 2, name: "duplicate sketches delta")
 
     /// The sketches kept in `file`, with what its delta file adds when that was written against it;
     /// `nil` when there is none; throws, saying why, when either file is there but made under another
@@ -34,7 +34,7 @@ extension CachedSketches {
         // No delta, or one of another base (the base was written again since): the base alone.
         case .success(nil)?, nil:
             return CachedSketches(key: key, textsKey: base.textsKey, bands: base.bands, commonSlots: base.commonSlots,
-                                  mapped: base, features: base.features)
+                                  slotCounts: base.slotCounts, mapped: base, features: base.features)
         }
     }
 
@@ -72,6 +72,7 @@ extension CachedSketches {
             try output.column([textsKey.high, textsKey.low, base.textsKey.high, base.textsKey.low])
             try output.int(bands)
             try output.column(commonSlots)
+            try output.column(slotCounts)
             try output.column(base.units)
             var keys: [UInt64] = []
             keys.reserveCapacity(2 * extras.count)
@@ -102,6 +103,7 @@ extension CachedSketches {
         guard ContentHash(high: textsKeys[2], low: textsKeys[3]) == base.textsKey else { return nil }
         let bands = try reader.count(atMost: 4096)
         let commonSlots = try reader.array(of: UInt64.self)
+        let slotCounts = try reader.array(of: UInt32.self)
         let places = try reader.array(of: Int32.self)
         let extraKeys = try reader.array(of: UInt64.self)
         let extraCounts = try reader.array(of: UInt32.self)
@@ -109,6 +111,7 @@ extension CachedSketches {
         let extraBandKeys = try reader.array(of: UInt32.self)
         let (baseCount, extraCount, count) = (base.count, extraCounts.count, places.count)
         guard reader.isAtEnd, bands == base.bands, commonSlots.count == base.commonSlots.count, extraKeys.count == 2 * extraCount,
+              slotCounts.isEmpty || slotCounts.count == FeatureFrequency.slotCount,
               extraBandKeys.count == bands * extraCount, places.allSatisfy({ $0 >= -1 && Int($0) < baseCount }),
               places.count(where: { $0 < 0 }) == extraCount,
               extraCounts.reduce(0, { $0 + Int($1) }) == extraFeatures.count
@@ -136,7 +139,7 @@ extension CachedSketches {
             return -extraNumber
         }
         return CachedSketches(key: key, textsKey: ContentHash(high: textsKeys[0], low: textsKeys[1]), bands: bands,
-                              commonSlots: commonSlots, mapped: base, features: features, places: sourcePlaces,
+                              commonSlots: commonSlots, slotCounts: slotCounts, mapped: base, features: features, places: sourcePlaces,
                               extraKeys: extraKeyList, extraBandKeys: extraBandKeys)
     }
 
@@ -145,6 +148,7 @@ extension CachedSketches {
             try output.column([textsKey.high, textsKey.low])
             try output.int(bands)
             try output.column(commonSlots)
+            try output.column(slotCounts)
             var keys: [UInt64] = []
             keys.reserveCapacity(2 * count)
             for unit in 0..<count {
@@ -180,6 +184,7 @@ extension CachedSketches {
         var textsKey: ContentHash
         var bands: Int
         var commonSlots: [UInt64]
+        var slotCounts: [UInt32]
         var count: Int
         /// Two words per unit.
         var unitKeys: UnsafeRawBufferPointer
@@ -196,12 +201,14 @@ extension CachedSketches {
             self.textsKey = ContentHash(high: textsKey[0], low: textsKey[1])
             bands = try reader.count(atMost: 4096)
             commonSlots = try reader.array(of: UInt64.self)
+            slotCounts = try reader.array(of: UInt32.self)
             unitKeys = try reader.column(of: UInt64.self)
             let featureCounts = try reader.column(of: UInt32.self)
             let features = try reader.column(of: UInt32.self)
             bandKeys = try reader.column(of: UInt32.self)
             count = featureCounts.count / 4
-            guard commonSlots.count == 1024, unitKeys.count == 16 * count, bandKeys.count == 4 * bands * count, reader.isAtEnd
+            guard commonSlots.count == 1024, slotCounts.isEmpty || slotCounts.count == FeatureFrequency.slotCount,
+                  unitKeys.count == 16 * count, bandKeys.count == 4 * bands * count, reader.isAtEnd
             else { throw Damage() }
             var offsets = [Int]()
             offsets.reserveCapacity(count + 1)

@@ -21,6 +21,8 @@ struct CachedSketches: Sendable {
     var features = FeatureSets(offsets: [0], values: [])
     var bands = 0
     var commonSlots: [UInt64] = []
+    /// How many of the units' features fall in each slot (`FeatureFrequency.counts`), or empty.
+    var slotCounts: [UInt32] = []
     /// The number of units.
     private(set) var count = 0
     // Unit keys and band keys. Read from a file: the base file's columns where they are mapped
@@ -67,6 +69,7 @@ struct CachedSketches: Sendable {
         bands = sketches.banding.bands
         extraBandKeys = sketches.keys
         commonSlots = sketches.commonSlots
+        slotCounts = sketches.slotCounts
         guard let previous, let previousBase = previous.base, previous.bands == bands,
               sketches.previousUnit.count == count, sketches.reusedKeys.count == count,
               previousBase.units.count == previous.count else { return }
@@ -80,12 +83,13 @@ struct CachedSketches: Sendable {
     }
 
     /// Sketches read from a base file (`mapped`) and, with `places`, the delta file written against it.
-    init(key: ContentHash, textsKey: ContentHash, bands: Int, commonSlots: [UInt64], mapped: BaseColumns, features: FeatureSets,
-         places: [Int32] = [], extraKeys: [TextKey] = [], extraBandKeys: [UInt32] = []) {
+    init(key: ContentHash, textsKey: ContentHash, bands: Int, commonSlots: [UInt64], slotCounts: [UInt32], mapped: BaseColumns,
+         features: FeatureSets, places: [Int32] = [], extraKeys: [TextKey] = [], extraBandKeys: [UInt32] = []) {
         self.key = key
         self.textsKey = textsKey
         self.bands = bands
         self.commonSlots = commonSlots
+        self.slotCounts = slotCounts
         (mappedCount, mappedUnitKeys, mappedBandKeys, keeper) = (mapped.count, UncheckedSendable(mapped.unitKeys), UncheckedSendable(mapped.bandKeys), mapped.payload)
         self.features = features
         self.places = places
