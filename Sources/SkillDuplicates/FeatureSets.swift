@@ -13,6 +13,9 @@ final class FeatureSets: @unchecked Sendable {
     private let reused: FeatureSets?
     private let reusedIndex: [Int32]
 
+    /// The object whose sets these refer to, if any (one level: it refers to none).
+    var reusedSets: FeatureSets? { reused }
+
     var count: Int { offsets.count - 1 }
 
     /// The sets of `count` units, `make(i, &set)` writing unit `i`'s (sorted, unique) over `set`;
@@ -24,12 +27,26 @@ final class FeatureSets: @unchecked Sendable {
 
     /// The sets of `count` units of which some are `reused`'s, used where they are: set `i` is
     /// `reused`'s set `from[i]` when that is not negative, else the one `make(i, &set)` writes (as above).
+    /// A set that `reused` itself refers to elsewhere is referred to there, and one it holds is copied,
+    /// so that reading a set never goes through more than one other object (a run's sets are made
+    /// from a cache's, which are the base file's and a delta's; verification and containment read
+    /// sets in their inner loops).
     init(count: Int, reusing reused: FeatureSets, from index: [Int32], _ make: (Int, inout [UInt32]) -> Void) {
         precondition(index.count == count && index.allSatisfy { $0 < reused.count }, "a set of `reused`, or -1, per set")
+        let (target, targetIndex) = reused.reused.map { deeper in
+            (deeper, index.map { $0 >= 0 ? reused.reusedIndex[Int($0)] : -1 })
+        } ?? (reused, index)
         (storage, offsets) = Self.made(count: count) { unit, set in
-            if index[unit] < 0 { make(unit, &set) } else { set.removeAll(keepingCapacity: true) }
+            if targetIndex[unit] >= 0 {
+                set.removeAll(keepingCapacity: true)
+            } else if index[unit] >= 0 {
+                set.removeAll(keepingCapacity: true)
+                reused.withFeatures(of: Int(index[unit])) { set.append(contentsOf: $0) }
+            } else {
+                make(unit, &set)
+            }
         }
-        (keeper, self.reused, reusedIndex) = (nil, reused, index)
+        (keeper, self.reused, reusedIndex) = (nil, target, targetIndex)
     }
 
     private static func made(count: Int, _ make: (Int, inout [UInt32]) -> Void) -> (UnsafeMutableBufferPointer<UInt32>, [Int]) {

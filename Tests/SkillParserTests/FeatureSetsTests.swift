@@ -78,5 +78,7 @@ import Testing
         #expect(Self.contents(third) == expectedThird)
         #expect((0..<100).map { third.count(of: $0) } == expectedThird.map { $0.count })
         #expect(third.jaccard(0, 2) == JaccardSimilarity.of(expectedThird[0], expectedThird[2]))
+        // The third refers to the first's sets where the second did, and copied the second's own.
+        #expect(third.reusedSets === first)
     }
 }
