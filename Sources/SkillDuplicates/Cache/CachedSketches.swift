@@ -26,7 +26,8 @@ struct CachedSketches: Sendable {
     /// The number of units.
     private(set) var count = 0
     // Unit keys and band keys. Read from a file: the base file's columns where they are mapped
-    // (`mapped`), and `places[i]`, unit i's place there (or `-(j + 1)` for the delta's unit j,
+    // (`mappedUnitKeys`, `mappedBandKeys`, of `mappedCount` units; -1 when there is no base file),
+    // and `places[i]`, unit i's place there (or `-(j + 1)` for the delta's unit j,
     // whose keys are `extraKeys[j]` and `extraBandKeys[band * extraKeys.count + j]`); no
     // `places` means each unit is at its own place. Made by a run: every unit is one of the
     // "extra" ones, in order.
