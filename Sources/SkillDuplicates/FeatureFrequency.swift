@@ -18,14 +18,13 @@ struct FeatureFrequency: Sendable {
     /// Counts features over all units. Only collections with enough units have a limit:
     /// a feature is common when more than `share` of the units, and at least `minimumUnits`, contain it.
     init(featureSets: FeatureSets, share: Double = 0.01, minimumUnits: Int = 1000) {
-        let slotCount = 1 << Self.slotBits
         let partCount = min(Parallel.cores, max(1, featureSets.count / 10_000))
         let parts = Parallel.map(partCount, minimumChunk: 1) { part -> [UInt32] in
-            var counts = [UInt32](repeating: 0, count: slotCount)
+            var counts = [UInt32](repeating: 0, count: Self.slotCount)
             var unit = part
             while unit < featureSets.count {
                 featureSets.withFeatures(of: unit) { features in
-                    for feature in features { counts[Int(feature >> UInt32(32 - Self.slotBits))] &+= 1 }
+                    for feature in features { counts[Self.slot(of: feature)] &+= 1 }
                 }
                 unit += partCount
             }
@@ -35,8 +34,7 @@ struct FeatureFrequency: Sendable {
         for part in parts.dropFirst() {
             for slot in counts.indices { counts[slot] &+= part[slot] }
         }
-        self.counts = counts
-        limit = UInt32(max(Double(minimumUnits), share * Double(featureSets.count)))
+        self.init(counts: counts, unitCount: featureSets.count, share: share, minimumUnits: minimumUnits)
     }
 
     /// The counts of `unitCount` units, worked out elsewhere (`UnitSketches`: the last run's,
@@ -53,7 +51,7 @@ struct FeatureFrequency: Sendable {
     }
 
     func isCommon(_ feature: UInt32) -> Bool {
-        counts[Int(feature >> UInt32(32 - Self.slotBits))] > limit
+        counts[Self.slot(of: feature)] > limit
     }
 
     /// One bit per slot, set for the common ones: what a signature depends on besides its unit's
@@ -67,7 +65,7 @@ struct FeatureFrequency: Sendable {
     /// Whether any of `features` falls in a slot set in `slots` (bits as `commonSlots` has them).
     static func touches(_ features: UnsafeBufferPointer<UInt32>, _ slots: [UInt64]) -> Bool {
         features.contains { feature in
-            let slot = Int(feature >> UInt32(32 - slotBits))
+            let slot = slot(of: feature)
             return slots[slot / 64] & (1 << UInt64(slot % 64)) != 0
         }
     }

@@ -75,33 +75,10 @@ final class FeatureSets: @unchecked Sendable {
         return (storage, offsets)
     }
 
-    /// Sets read back from a cache: `values[offsets[i]..<offsets[i + 1]]` is set `i`
-    /// (`offsets` starts at 0, ends at `values.count` and never decreases).
-    init(offsets: [Int], values: [UInt32]) {
-        storage = .allocate(capacity: max(1, values.count))
-        _ = storage.initialize(from: values)
-        self.offsets = offsets
-        (keeper, reused, reusedIndex) = (nil, nil, [])
-    }
-
-    /// Sets whose sizes are known first: set `i` takes `offsets[i]..<offsets[i + 1]` (as above),
-    /// and `fill(i, slots)` initializes every one of its slots, on all cores.
-    init(offsets: [Int], fill: (Int, UnsafeMutableBufferPointer<UInt32>) -> Void) {
-        let total = offsets[offsets.count - 1]
-        storage = .allocate(capacity: max(1, total))
-        let base = UncheckedSendable(storage)
-        Parallel.forEachChunk(offsets.count - 1, minimumChunk: 1024) { range in
-            for index in range {
-                fill(index, UnsafeMutableBufferPointer(rebasing: base.value[offsets[index]..<offsets[index + 1]]))
-            }
-        }
-        self.offsets = offsets
-        (keeper, reused, reusedIndex) = (nil, nil, [])
-    }
-
-    /// Sets read back from a cache's column of little-endian values (`offsets` as above), used
+    /// Sets read back from a cache's column of little-endian values, used
     /// where they are while `keeper` keeps `bytes` (on a little-endian machine, and when they
-    /// are aligned as the column's writer aligns them), copied once into place otherwise.
+    /// are aligned as the column's writer aligns them), copied once into place otherwise. Set `i`
+    /// is values `offsets[i]..<offsets[i + 1]` (`offsets` starts at 0 and never decreases).
     init(offsets: [Int], littleEndian bytes: UnsafeRawBufferPointer, keeping keeper: AnyObject) {
         let count = bytes.count / MemoryLayout<UInt32>.size
         self.offsets = offsets

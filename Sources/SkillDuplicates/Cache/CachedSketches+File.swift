@@ -116,21 +116,6 @@ extension CachedSketches {
               places.count(where: { $0 < 0 }) == extraCount,
               extraCounts.reduce(0, { $0 + Int($1) }) == extraFeatures.count
         else { throw Damage() }
-        // The delta's units' features, after one another, each used where the base has it.
-        var extraStarts = [Int](repeating: 0, count: extraCount + 1)
-        for (extra, count) in extraCounts.enumerated() { extraStarts[extra + 1] = extraStarts[extra] + Int(count) }
-        var extraOf = [Int32](repeating: -1, count: count)
-        var extra: Int32 = 0
-        for (unit, place) in places.enumerated() where place < 0 {
-            extraOf[unit] = extra
-            extra += 1
-        }
-        let features = FeatureSets(count: count, reusing: base.features, from: places) { unit, set in
-            let extra = Int(extraOf[unit])
-            set.removeAll(keepingCapacity: true)
-            set.append(contentsOf: extraFeatures[extraStarts[extra]..<extraStarts[extra + 1]])
-        }
-        let extraKeyList = (0..<extraCount).map { TextKey(high: extraKeys[2 * $0], low: extraKeys[2 * $0 + 1]) }
         // Extra unit j is `-(j + 1)` in the places the sketches keep, in the order of the units.
         var extraNumber: Int32 = 0
         let sourcePlaces = places.map { place -> Int32 in
@@ -138,6 +123,15 @@ extension CachedSketches {
             extraNumber += 1
             return -extraNumber
         }
+        // The delta's units' features, after one another; the base's units' used where the base has them.
+        var extraStarts = [Int](repeating: 0, count: extraCount + 1)
+        for (extra, count) in extraCounts.enumerated() { extraStarts[extra + 1] = extraStarts[extra] + Int(count) }
+        let features = FeatureSets(count: count, reusing: base.features, from: places) { unit, set in
+            let extra = Int(-sourcePlaces[unit] - 1)
+            set.removeAll(keepingCapacity: true)
+            set.append(contentsOf: extraFeatures[extraStarts[extra]..<extraStarts[extra + 1]])
+        }
+        let extraKeyList = (0..<extraCount).map { TextKey(high: extraKeys[2 * $0], low: extraKeys[2 * $0 + 1]) }
         return CachedSketches(key: key, textsKey: ContentHash(high: textsKeys[0], low: textsKeys[1]), bands: bands,
                               commonSlots: commonSlots, slotCounts: slotCounts, mapped: base, features: features, places: sourcePlaces,
                               extraKeys: extraKeyList, extraBandKeys: extraBandKeys)

@@ -18,7 +18,7 @@ struct CachedSketches: Sendable {
     var textsKey = ContentHash(high: 0, low: 0)
     /// The units' features (for a run's own sketches, the run's sets, shared, not copied; for
     /// sketches read, the file's column where it is mapped, with the delta's units).
-    var features = FeatureSets(offsets: [0], values: [])
+    var features = FeatureSets(count: 0) { _, _ in }
     var bands = 0
     var commonSlots: [UInt64] = []
     /// How many of the units' features fall in each slot (`FeatureFrequency.counts`), or empty.

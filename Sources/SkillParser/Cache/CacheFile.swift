@@ -124,16 +124,17 @@ public enum CacheFile {
         #else
         let flags = MAP_PRIVATE
         #endif
-        guard let mapped = mmap(nil, total, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED else {
-            // Read into memory of its own, as `readPayload` reads.
-            let payload = MappedPayload(owning: .allocate(byteCount: max(1, count), alignment: 16), count: count, digest: digest)
-            let done = FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(mutating: payload.bytes), from: descriptor)
-            guard done == count else { throw CacheDamage("cut short") }
-            guard payloadDigest(payload.bytes) == digest else { throw CacheDamage("damaged") }
-            return payload
-        }
-        let payload = MappedPayload(mapping: UnsafeMutableRawBufferPointer(start: mapped, count: total), skipping: headerSize,
+        let payload: MappedPayload
+        if let mapped = mmap(nil, total, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED {
+            payload = MappedPayload(mapping: UnsafeMutableRawBufferPointer(start: mapped, count: total), skipping: headerSize,
                                     digest: digest)
+        } else {
+            // Read into memory of its own; a file that shrinks while it is read is refused.
+            payload = MappedPayload(owning: .allocate(byteCount: max(1, count), alignment: 16), count: count, digest: digest)
+            guard FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(mutating: payload.bytes), from: descriptor) == count else {
+                throw CacheDamage("cut short")
+            }
+        }
         guard payloadDigest(payload.bytes) == digest else { throw CacheDamage("damaged") }
         return payload
     }
