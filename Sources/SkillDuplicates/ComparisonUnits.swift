@@ -166,6 +166,6 @@ struct ComparisonUnits: Sendable {
     }
 
     func hashes(of unit: Int) -> ArraySlice<UInt64> {
-        texts[units[unit].text].fingerprint.hashes[units[unit].tokens]
+        texts[units[unit].text].fingerprint.hashes(of: units[unit].tokens)
     }
 }

@@ -70,7 +70,7 @@ struct ContainmentPatch {
             for text in (chunk * chunkSize)..<min(texts.count, (chunk + 1) * chunkSize) {
                 let hashes = texts[text].fingerprint.hashes
                 guard hashes.count > 1 else { continue }
-                for position in 1..<hashes.count {
+                for position in (hashes.startIndex + 1)..<hashes.endIndex {
                     let pair = Shingler.pairFeature(hashes[position - 1], hashes[position])
                     guard filter[Int(pair >> 20)] & (1 << UInt64(pair & 63)) != 0, pairs.contains(pair) else { continue }
                     found.append((pair, Int32(text)))

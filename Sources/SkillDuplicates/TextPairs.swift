@@ -61,10 +61,10 @@ struct TextPairs: Sendable {
     }
 
     /// The distinct word pairs of `hashes`, sorted, written over `result`.
-    static func pairs(of hashes: [UInt64], into result: inout [UInt32]) {
+    static func pairs(of hashes: ArraySlice<UInt64>, into result: inout [UInt32]) {
         result.removeAll(keepingCapacity: true)
         guard hashes.count > 1 else { return }
-        for index in 1..<hashes.count { result.append(Shingler.pairFeature(hashes[index - 1], hashes[index])) }
+        for index in (hashes.startIndex + 1)..<hashes.endIndex { result.append(Shingler.pairFeature(hashes[index - 1], hashes[index])) }
         FeatureSort.sort(&result)
         result.removeAdjacentDuplicates()
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ComparisonUnitsTests {
     static func fingerprint(_ number: UInt64, sentences: Bool = false) -> RuleFingerprint {
         let hashes = (0..<6).map { number &* 31 &+ UInt64($0) }
-        return RuleFingerprint(hashes: hashes, key: TextKey(high: number, low: number &* 0x9E37_79B9_7F4A_7C15),
+        return RuleFingerprint(hashes: hashes[...], key: TextKey(high: number, low: number &* 0x9E37_79B9_7F4A_7C15),
                                sentences: sentences ? [0..<3, 3..<6] : [],
                                sentenceKeys: sentences ? [TextKey(high: 1_000 + number % 3, low: 7), TextKey(high: 2_000 + number, low: 9)] : [],
                                wordCount: 6)
@@ -46,6 +46,35 @@ import Testing
             #expect(known.textIndex.value(of: text.key) == byKey.textIndex.value(of: text.key))
         }
         #expect(known.textOfStatements(count: statements.count) == byKey.textOfStatements(count: statements.count))
+    }
+
+    /// Texts read from the duplicate cache share one array of hashes, each a slice of it that does
+    /// not start at 0: a unit, a sentence and a text's word pairs are read from the text's own tokens.
+    @Test func aTextWhoseHashesAreASliceOfASharedArrayGivesTheUnitsAndPairsOfItsOwnArray() {
+        let own = (0..<6).map { Self.fingerprint(UInt64($0), sentences: $0 % 2 == 0) }
+        var shared: [UInt64] = [99, 98, 97]
+        var ranges: [Range<Int>] = []
+        for text in own {
+            ranges.append(shared.count..<(shared.count + text.tokenCount))
+            shared.append(contentsOf: text.hashes)
+        }
+        let sliced = zip(own, ranges).map { text, range in
+            RuleFingerprint(hashes: shared[range], key: text.key, sentences: text.sentences, sentenceKeys: text.sentenceKeys,
+                            wordCount: text.wordCount)
+        }
+        #expect(sliced.allSatisfy { $0.hashes.startIndex > 0 })
+        let (ownUnits, slicedUnits) = (ComparisonUnits(fingerprints: own), ComparisonUnits(fingerprints: sliced))
+        #expect(ownUnits.units.count == slicedUnits.units.count)
+        #expect(ownUnits.units.contains { !$0.tokens.isEmpty && $0.tokens.lowerBound > 0 })
+        for unit in ownUnits.units.indices {
+            #expect(Array(ownUnits.hashes(of: unit)) == Array(slicedUnits.hashes(of: unit)))
+        }
+        var (ownPairs, slicedPairs) = ([UInt32](), [UInt32]())
+        for (a, b) in zip(own, sliced) {
+            TextPairs.pairs(of: a.hashes, into: &ownPairs)
+            TextPairs.pairs(of: b.hashes, into: &slicedPairs)
+            #expect(!ownPairs.isEmpty && ownPairs == slicedPairs)
+        }
     }
 
     /// A rebuild reads the last sketches ahead only when its texts may not be the cache's.

@@ -199,8 +199,8 @@ extension DuplicateCache {
         return cache
     }
 
-    /// The texts of `encode(_:into:)`'s columns, checked; made on all cores, each one's hashes
-    /// copied from the column straight into its own array.
+    /// The texts of `encode(_:into:)`'s columns, checked; made on all cores, their hashes slices
+    /// of one array copied whole from the column.
     private static func decodeTexts(_ reader: inout FixedWidthReader) throws(FixedWidthReader.Damage) -> [RuleFingerprint] {
         typealias Damage = FixedWidthReader.Damage
         let textKeys = try reader.array(of: UInt64.self)
@@ -216,7 +216,7 @@ extension DuplicateCache {
               sentenceBounds.count == sentenceKeys.count
         else { throw Damage() }
         // Where each text's hashes and sentences start, checked here; then the texts are made on all
-        // cores, each one's hashes copied from the column straight into its own array.
+        // cores, each one's hashes a slice of one array of the whole column (`RuleFingerprint`).
         var starts = [(hash: Int, sentence: Int)]()
         starts.reserveCapacity(textCount + 1)
         var (hashStart, sentenceStart) = (0, 0)
@@ -233,6 +233,14 @@ extension DuplicateCache {
             sentenceStart += 2 * sentenceCount
         }
         guard hashStart == hashCount, sentenceStart == sentenceBounds.count else { throw Damage() }
+        let allHashes = [UInt64](unsafeUninitializedCapacity: hashCount) { buffer, initialized in
+            #if _endian(little)
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: hashes[..<(8 * hashCount)]))
+            #else
+            for index in 0..<hashCount { buffer[index] = UInt64(littleEndian: hashes.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) }
+            #endif
+            initialized = hashCount
+        }
         return Parallel.map(textCount, minimumChunk: 1024) { text -> RuleFingerprint in
             let (tokens, sentenceCount) = (Int(tokenCounts[text]), Int(sentenceCounts[text]))
             let (hashStart, sentenceStart) = starts[text]
@@ -247,13 +255,8 @@ extension DuplicateCache {
                 sentences.append(Int(sentenceBounds[position])..<Int(sentenceBounds[position + 1]))
                 keys.append(TextKey(high: sentenceKeys[position], low: sentenceKeys[position + 1]))
             }
-            let textHashes = [UInt64](unsafeUninitializedCapacity: tokens) { buffer, initialized in
-                for index in 0..<tokens {
-                    buffer[index] = UInt64(littleEndian: hashes.loadUnaligned(fromByteOffset: 8 * (hashStart + index), as: UInt64.self))
-                }
-                initialized = tokens
-            }
-            return RuleFingerprint(hashes: textHashes, key: TextKey(high: textKeys[2 * text], low: textKeys[2 * text + 1]),
+            return RuleFingerprint(hashes: allHashes[hashStart..<(hashStart + tokens)],
+                                   key: TextKey(high: textKeys[2 * text], low: textKeys[2 * text + 1]),
                                    sentences: sentences, sentenceKeys: keys, wordCount: Int(wordCounts[text]))
         }
     }
