@@ -117,50 +117,61 @@ public enum CacheFile {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let (count, digest) = try header(of: descriptor, kind: kind, key: key) else { return nil }
-        let total = headerSize + count
-        #if os(Linux)
-        // Mapped with its pages at once: the digest reads every one of them next.
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        let payload: MappedPayload
-        if let mapped = mmap(nil, total, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED {
-            payload = MappedPayload(mapping: UnsafeMutableRawBufferPointer(start: mapped, count: total), skipping: headerSize,
-                                    digest: digest)
-        } else {
-            // Read into memory of its own; a file that shrinks while it is read is refused.
-            payload = MappedPayload(owning: .allocate(byteCount: max(1, count), alignment: 16), count: count, digest: digest)
-            guard FileDescriptorReading.fill(UnsafeMutableRawBufferPointer(mutating: payload.bytes), from: descriptor) == count else {
-                throw CacheDamage("cut short")
-            }
-        }
+        guard let bytes = MappedBytes(descriptor, range: headerSize..<(headerSize + count)) else { throw CacheDamage("cut short") }
+        let payload = MappedPayload(bytes, digest: digest)
         guard payloadDigest(payload.bytes) == digest else { throw CacheDamage("damaged") }
         return payload
     }
 
-    /// A cache file's payload, checked, kept in memory for as long as this lives: the file mapped
-    /// (unmapped when this goes), or its bytes read into memory of its own where it could not be.
-    public final class MappedPayload: @unchecked Sendable {
+    /// A cache file's payload, checked, kept in memory for as long as this lives (`MappedBytes`).
+    public final class MappedPayload: Sendable {
         /// The payload's bytes: never written once checked, valid while this lives.
-        public let bytes: UnsafeRawBufferPointer
+        public var bytes: UnsafeRawBufferPointer { memory.bytes }
         /// The payload's digest, as the file's header gives it.
         public let digest: ContentHash
+        private let memory: MappedBytes
+
+        init(_ memory: MappedBytes, digest: ContentHash) {
+            self.memory = memory
+            self.digest = digest
+        }
+    }
+
+    /// Bytes of a cache file kept in memory for as long as this lives: the file mapped with its
+    /// pages at once (unmapped when this goes), or, where it cannot be mapped, read into memory
+    /// of its own. Mapped pages are the system's own copy of the file, shared, with no page fault
+    /// per 4 KB of fresh memory and no copy (see `withPayload`).
+    public final class MappedBytes: @unchecked Sendable {
+        /// The bytes: never written, valid while this lives.
+        public let bytes: UnsafeRawBufferPointer
         private let memory: UnsafeMutableRawBufferPointer
         private let isMapped: Bool
 
-        init(mapping: UnsafeMutableRawBufferPointer, skipping header: Int, digest: ContentHash) {
-            memory = mapping
-            isMapped = true
-            bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(mapping)[header...])
-            self.digest = digest
-        }
-
-        init(owning memory: UnsafeMutableRawBufferPointer, count: Int, digest: ContentHash) {
-            self.memory = memory
-            isMapped = false
-            bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[..<count])
-            self.digest = digest
+        /// The bytes at `range` of the file open as `descriptor` (from its start, header included);
+        /// `nil` when the file gives fewer (it is read where it cannot be mapped).
+        init?(_ descriptor: Int32, range: Range<Int>) {
+            #if os(Linux)
+            // Mapped with its pages at once: whoever asks for bytes reads every one of them next.
+            let flags = MAP_PRIVATE | MAP_POPULATE
+            #else
+            let flags = MAP_PRIVATE
+            #endif
+            // A mapping starts at a page: from the file's start, which the header's page holds anyway.
+            if range.upperBound > 0, let mapped = mmap(nil, range.upperBound, PROT_READ, flags, descriptor, 0),
+               mapped != MAP_FAILED {
+                memory = UnsafeMutableRawBufferPointer(start: mapped, count: range.upperBound)
+                isMapped = true
+                bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[range])
+            } else {
+                memory = .allocate(byteCount: max(1, range.count), alignment: 16)
+                isMapped = false
+                bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[..<range.count])
+                let target = UnsafeMutableRawBufferPointer(rebasing: memory[..<range.count])
+                guard FileDescriptorReading.fill(target, from: descriptor, at: range.lowerBound) == range.count else {
+                    memory.deallocate()
+                    return nil
+                }
+            }
         }
 
         deinit {
@@ -237,6 +248,13 @@ public enum CacheFile {
         }
 
         deinit { close(descriptor) }
+
+        /// The payload's bytes in `range`, mapped (`MappedBytes`), for bytes read more than once
+        /// or kept; `nil` as `read` says.
+        public func mapped(_ range: Range<Int>) -> MappedBytes? {
+            guard range.lowerBound >= 0, range.upperBound <= length else { return nil }
+            return MappedBytes(descriptor, range: (CacheFile.headerSize + range.lowerBound)..<(CacheFile.headerSize + range.upperBound))
+        }
 
         /// The payload's bytes in `range`; `nil` when the range is not inside the payload or
         /// the file gives fewer bytes (cut short since it was opened).

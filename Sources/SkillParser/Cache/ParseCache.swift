@@ -226,9 +226,9 @@ public final class ParseCache: @unchecked Sendable {
             return reparsed(CollectionLoader.parseFile(path, folder: folder).document)
         }
         do throws(CacheDamage) {
-            var result = try file.own.withUnsafeBytes { all in
+            var result = try withExtendedLifetime(file.ownMemory) {
                 Result { () throws(CacheDamage) in
-                    let own = UnsafeRawBufferPointer(rebasing: all[entry.own])
+                    let own = UnsafeRawBufferPointer(rebasing: file.own[entry.own])
                     var check = CachePayloadDigest()
                     check.add(own)
                     guard check.finalize() == entry.ownDigest else { throw CacheDamage("damaged record") }
