@@ -28,8 +28,14 @@ public struct DiagnosticText: Sendable {
         return text
     }
 
+    /// Every diagnostic's text, in order. Formatted on all cores, a run of them at a time: a check
+    /// of agentic-awesome-skills prints 15,000 findings, and formatting them one after another was
+    /// the last 20 ms of its 1.25 s, on one core (perf timeline).
     public func format(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(format).joined()
+        let run = 256
+        return Parallel.map((diagnostics.count + run - 1) / run, minimumChunk: 1) { part in
+            diagnostics[(part * run)..<min(diagnostics.count, (part + 1) * run)].map(format).joined()
+        }.joined()
     }
 
     private func place(_ location: SourceLocation) -> String {

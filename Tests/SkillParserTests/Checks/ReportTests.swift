@@ -44,6 +44,21 @@ import Testing
             """)
     }
 
+    /// Many findings are formatted a run at a time on all cores, and come out in their order.
+    @Test func manyFindingsComeOutInTheirOrder() {
+        let many = (0..<1_000).map { number in
+            Diagnostic(.warning, code: "broken-link", "link \(number) is broken",
+                       at: SourceLocation(file: "s\(number % 7)/SKILL.md", line: number + 1),
+                       notes: number % 3 == 0 ? [DiagnosticNote("seen here")] : [])
+        }
+        let text = DiagnosticText(displayPath: { "root/" + $0 })
+        let formatted = text.format(many)
+        #expect(formatted == many.map { text.format($0) }.joined())
+        let lines = formatted.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(lines.count == 1_000)
+        #expect(lines.first?.hasPrefix("root/s0/SKILL.md:1:1:") == true && lines.last?.contains("link 999 is broken") == true)
+    }
+
     @Test func jsonHasSchemaVersionSummaryAndEveryField() throws {
         let text = try JSONReport(displayPath: { "root/" + $0 }).render(Self.diagnostics, summary: try summary())
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
