@@ -43,10 +43,11 @@ struct SiteListing: Sendable {
     ///
     /// A site path is made once per entry, from bytes: its name is read from `readdir` into one
     /// buffer with its folder's other names and handed to `fstatat` and `openat` from there, and
-    /// the top-level entries are listed in a part per chunk, merged into tables sized once. A
-    /// `String` per name, the path joined from it with two `+`, a part per top-level folder and
-    /// merges into growing tables were a third of the listing's time (perf, a rebuild of
-    /// agentic-awesome-skills: 95 of 327 samples; the rest is the kernel's).
+    /// the top-level entries are listed in a part per chunk, as lists, from which the tables are
+    /// made once at their full size. A `String` per name, the path joined from it with two `+`, a
+    /// part per top-level folder and merges into growing tables were a third of the listing's time
+    /// (perf, a rebuild of agentic-awesome-skills: 95 of 327 samples; the rest is the kernel's), and
+    /// each part's own growing tables 10 ms more of a paragraph rebuild (perf).
     ///
     /// With a `memo` of the last listing, a folder whose inode and times are the ones it gives is not
     /// read again: its entries are the memo's (`FolderMemo`). `now` (nanoseconds since 1970, the
@@ -61,8 +62,8 @@ struct SiteListing: Sendable {
         // in memory, each `fstatat` and folder read waits for the disk. A rebuild of agentic-awesome-skills
         // with the page cache dropped waited most in this listing (perf sched_switch, io_schedule).
         let chunks = min(top.count, Parallel.waitingWidth * 8)
-        let parts = Parallel.mapWaiting(chunks, minimumChunk: 1) { chunk -> SiteListing in
-            var part = SiteListing()
+        let parts = Parallel.mapWaiting(chunks, minimumChunk: 1) { chunk -> Part in
+            var part = Part()
             var path: [UInt8] = []
             for index in (chunk * top.count / chunks)..<((chunk + 1) * top.count / chunks) {
                 path.removeAll(keepingCapacity: true)
@@ -73,88 +74,100 @@ struct SiteListing: Sendable {
             }
             return part
         }
+        // Each path is in one part (the top-level entries are split between them).
         var listing = SiteListing()
         listing.files.reserveCapacity(parts.reduce(0) { $0 + $1.files.count })
         listing.folders.reserveCapacity(parts.reduce(0) { $0 + $1.folders.count })
+        listing.seen.folders.reserveCapacity(parts.reduce(0) { $0 + $1.seen.count })
         for part in parts {
-            listing.files.merge(part.files) { first, _ in first }
+            for (path, stamp) in part.files { listing.files[path] = stamp }
             listing.folders.formUnion(part.folders)
             listing.others.formUnion(part.others)
             listing.filelessFolders.formUnion(part.filelessFolders)
-            listing.seen.folders.merge(part.seen.folders) { first, _ in first }
+            for (path, folder) in part.seen { listing.seen.folders[path] = folder }
             listing.foldersRead += part.foldersRead
         }
         return listing
     }
 
-    /// Adds the entry `name` of the open folder `parent`, whose site path is `path` (bytes, given
-    /// back as they came), and for a folder everything in it; returns whether it is or holds a
-    /// regular file.
-    private mutating func add(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, in parent: Int32, at path: inout [UInt8],
-                              memo: FolderMemo?, listedAt: Int64) -> Bool {
-        // `name` is followed by its NUL in the entries' buffer (`Entries`).
-        let cName = UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self)
-        var type = type
-        var info = stat()
-        if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_REG) {
-            guard fstatat(parent, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: type = UInt8(DT_REG)
-            case S_IFDIR: type = UInt8(DT_DIR)
-            default: type = UInt8(DT_LNK)
+    /// What the listing of some of the top-level entries found, as lists (`read` makes the tables).
+    private struct Part {
+        var files: [(String, Stamp)] = []
+        var folders: [String] = []
+        var others: [String] = []
+        var filelessFolders: [String] = []
+        var seen: [(String, FolderMemo.Folder)] = []
+        var foldersRead = 0
+
+        /// Adds the entry `name` of the open folder `parent`, whose site path is `path` (bytes, given
+        /// back as they came), and for a folder everything in it; returns whether it is or holds a
+        /// regular file.
+        mutating func add(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, in parent: Int32, at path: inout [UInt8],
+                          memo: FolderMemo?, listedAt: Int64) -> Bool {
+            // `name` is followed by its NUL in the entries' buffer (`Entries`).
+            let cName = UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self)
+            var type = type
+            var info = stat()
+            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_REG) {
+                guard fstatat(parent, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: type = UInt8(DT_REG)
+                case S_IFDIR: type = UInt8(DT_DIR)
+                default: type = UInt8(DT_LNK)
+                }
             }
-        }
-        let site = String(decoding: path, as: UTF8.self)
-        switch type {
-        case UInt8(DT_REG):
-            files[site] = Stamp(size: Int(info.st_size),
-                                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-            return true
-        case UInt8(DT_DIR):
-            folders.insert(site)
-            let folder = openat(parent, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard folder >= 0 else {
-                others.insert(site)
-                filelessFolders.insert(site)
-                return false
-            }
-            defer { close(folder) }
-            var holdsFile = false
-            var entries: Entries?
-            var folderInfo = stat()
-            if fstat(folder, &folderInfo) == 0 {
-                let stamp = FileStamp(folderInfo)
-                if let remembered = memo?.folders[site], remembered.stamp == stamp {
-                    entries = Entries(names: remembered.names, types: remembered.types)
+            let site = String(decoding: path, as: UTF8.self)
+            switch type {
+            case UInt8(DT_REG):
+                files.append((site, Stamp(size: Int(info.st_size),
+                                             modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))))
+                return true
+            case UInt8(DT_DIR):
+                folders.append(site)
+                let folder = openat(parent, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard folder >= 0 else {
+                    others.append(site)
+                    filelessFolders.append(site)
+                    return false
+                }
+                defer { close(folder) }
+                var holdsFile = false
+                var entries: Entries?
+                var folderInfo = stat()
+                if fstat(folder, &folderInfo) == 0 {
+                    let stamp = FileStamp(folderInfo)
+                    if let remembered = memo?.folders[site], remembered.stamp == stamp {
+                        entries = Entries(names: remembered.names, types: remembered.types)
+                    } else {
+                        entries = Entries(of: dup(folder))
+                        foldersRead += 1
+                    }
+                    if let entries, stamp.isSettled(before: listedAt) {
+                        seen.append((site, FolderMemo.Folder(stamp: stamp, names: entries.names, types: entries.types)))
+                    }
                 } else {
                     entries = Entries(of: dup(folder))
                     foldersRead += 1
                 }
-                if let entries, stamp.isSettled(before: listedAt) {
-                    seen.folders[site] = FolderMemo.Folder(stamp: stamp, names: entries.names, types: entries.types)
-                }
-            } else {
-                entries = Entries(of: dup(folder))
-                foldersRead += 1
-            }
-            if let entries {
-                let length = path.count
-                for index in 0..<entries.count {
-                    entries.withName(index) { name in
-                        path.append(UInt8(ascii: "/"))
-                        path.append(contentsOf: name)
-                        if add(name, type: entries.types[index], in: folder, at: &path, memo: memo, listedAt: listedAt) {
-                            holdsFile = true
+                if let entries {
+                    let length = path.count
+                    for index in 0..<entries.count {
+                        entries.withName(index) { name in
+                            path.append(UInt8(ascii: "/"))
+                            path.append(contentsOf: name)
+                            if add(name, type: entries.types[index], in: folder, at: &path, memo: memo, listedAt: listedAt) {
+                                holdsFile = true
+                            }
+                            path.removeSubrange(length...)
                         }
-                        path.removeSubrange(length...)
                     }
                 }
+                if !holdsFile { filelessFolders.append(site) }
+                return holdsFile
+            default:
+                others.append(site)
+                return false
             }
-            if !holdsFile { filelessFolders.insert(site) }
-            return holdsFile
-        default:
-            others.insert(site)
-            return false
         }
     }
 
