@@ -55,7 +55,9 @@ struct CopyPlan: Sendable {
     /// written) are left alone.
     func files(extra: [String: SiteBuilder.FileSource], written: [String], plan: SitePlan) -> [(path: String, from: SiteBuilder.FileSource)] {
         var files: [(path: String, from: SiteBuilder.FileSource)] = []
-        var taken = Set<String>()
+        let most = siteFiles.count + extra.count + collectionFiles.count
+        files.reserveCapacity(most)
+        var taken = Set<String>(minimumCapacity: most + written.count)
         func add(_ path: String, _ source: SiteBuilder.FileSource) {
             guard !plan.isTaken(path), path != OutputFolder.markerName, taken.insert(path).inserted else { return }
             files.append((path, source))

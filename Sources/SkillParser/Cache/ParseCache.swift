@@ -85,6 +85,11 @@ public final class ParseCache: @unchecked Sendable {
                 return .failure(error)
             }
         }
+        // Sized once for every shard's entries, not grown shard by shard.
+        previous.reserveCapacity(read.reduce(0) { count, result in
+            guard case .success(let shard?) = result else { return count }
+            return count + shard.entries.count
+        })
         for (index, result) in read.enumerated() {
             switch result {
             case .success(let shard):
