@@ -157,8 +157,7 @@ public enum CacheFile {
             let flags = MAP_PRIVATE
             #endif
             // A mapping starts at a page: from the file's start, which the header's page holds anyway.
-            if range.upperBound > 0, let mapped = mmap(nil, range.upperBound, PROT_READ, flags, descriptor, 0),
-               mapped != MAP_FAILED {
+            if let mapped = mmap(nil, range.upperBound, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED {
                 memory = UnsafeMutableRawBufferPointer(start: mapped, count: range.upperBound)
                 isMapped = true
                 bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[range])

@@ -33,13 +33,12 @@ struct ParseCacheFile {
     /// When the build that wrote it began, before it read any file (see `FileStamp.isSettled`).
     var recordedAt: Int64
     var entries: [String: Entry]
-    /// Every file's own record, one after another (mapped, in `ownMemory`), and where they start
-    /// in the payload.
-    var own: UnsafeRawBufferPointer
-    var ownStart: Int
-    /// The start of the file, mapped through the own records (`CacheFile.MappedBytes`): `own`
-    /// is valid while it lives.
+    /// The payload from its start through the own records, mapped (`CacheFile.MappedBytes`).
     var ownMemory: CacheFile.MappedBytes
+    /// Where the own records start in the payload.
+    var ownStart: Int
+    /// Every file's own record, one after another: valid while `ownMemory` lives.
+    var own: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: ownMemory.bytes[ownStart...]) }
     /// The file, open, which entries' trailing records are read from.
     var file: CacheFile.Opened
 
@@ -64,9 +63,8 @@ struct ParseCacheFile {
             throw CacheDamage("its table is damaged")
         }
         let entries = try self.entries(table, ownLength: Int(ownLength), trailingStart: ownEnd, length: opened.length)
-        return ParseCacheFile(recordedAt: Int64(bitPattern: words[0]), entries: entries,
-                              own: UnsafeRawBufferPointer(rebasing: start.bytes[tableEnd..<ownEnd]), ownStart: tableEnd,
-                              ownMemory: start, file: opened)
+        return ParseCacheFile(recordedAt: Int64(bitPattern: words[0]), entries: entries, ownMemory: start, ownStart: tableEnd,
+                              file: opened)
     }
 
     /// The entries of `table`: own records in `ownLength` bytes, trailing records from
